@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+// hiit: an interval and multisport workout engine with a terminal front end.
+// No dependencies outside the Swift toolchain and Debian's libasound2-dev (ALSA).
+import PackageDescription
+
+let package = Package(
+    name: "hiit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "hiit", targets: ["hiit"]),
+    ],
+    targets: [
+        // MARK: Pure modules (no clock, no environment, no disk)
+        .target(name: "WorkoutModel"),
+        .target(name: "Calories", dependencies: ["WorkoutModel"]),
+        .target(name: "SessionEngine", dependencies: ["WorkoutModel", "Calories"]),
+
+        // MARK: Effects at the edge
+        .target(name: "WorkoutStore", dependencies: ["WorkoutModel"]),
+        .systemLibrary(
+            name: "CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        .target(name: "AudioCues", dependencies: ["CALSA", "SessionEngine"]),
+        .target(name: "TerminalUI"),
+
+        // MARK: The executable
+        .executableTarget(
+            name: "hiit",
+            dependencies: [
+                "WorkoutModel", "SessionEngine", "Calories", "WorkoutStore",
+                "AudioCues", "TerminalUI",
+            ]
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "WorkoutModelTests", dependencies: ["WorkoutModel"]),
+        .testTarget(name: "CaloriesTests", dependencies: ["Calories", "WorkoutModel"]),
+        .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "WorkoutModel", "Calories"]),
+        .testTarget(name: "WorkoutStoreTests", dependencies: ["WorkoutStore", "WorkoutModel"]),
+        .testTarget(name: "AudioCuesTests", dependencies: ["AudioCues", "SessionEngine", "CALSA"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "hiitTests", dependencies: ["hiit", "WorkoutModel", "SessionEngine"]),
+    ]
+)

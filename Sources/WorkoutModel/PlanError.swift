@@ -1,0 +1,63 @@
+/// Why a workout or plan is not valid. Each case carries what a person needs to fix it:
+/// the field, the value and the allowed range.
+public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A number outside its allowed range, e.g. `exercise 1 (Burpees) workSeconds` = 0 in 1...3600.
+    /// `unit` is `"s"` for seconds or empty for counts.
+    case outOfRange(field: String, value: Int, range: ClosedRange<Int>, unit: String)
+    /// A name that is empty, only white space, too long (characters counted) or holds control characters.
+    case badName(field: String, value: String, reason: String)
+    /// A file written by a newer program (its `version` is above the supported one).
+    case unsupportedVersion(Int, supported: Int)
+    /// A QUICK form such as `20/10x8` that does not parse; `text` is the word given.
+    case badQuickForm(text: String, reason: String)
+
+    /// One line: what is wrong, the value and the allowed range.
+    public var description: String {
+        switch self {
+        case let .outOfRange(field, value, range, unit):
+            let u = unit.isEmpty ? "" : " \(unit)"
+            return "\(field) is \(value)\(u); allowed \(range.lowerBound)–\(range.upperBound)\(u)"
+        case let .badName(field, value, reason):
+            return "\(field) \"\(value.debugSafe)\" \(reason)"
+        case let .unsupportedVersion(version, supported):
+            return "version \(version) is not supported (this hiit reads versions 1–\(supported); a newer hiit wrote it)"
+        case let .badQuickForm(text, reason):
+            return "\"\(text.debugSafe)\" is not a quick workout (\(reason)); expected WORK/RESTxROUNDS such as 20/10x8"
+        }
+    }
+
+    static func check(_ value: Int, in range: ClosedRange<Int>, field: String, unit: String) throws(PlanError) {
+        guard range.contains(value) else {
+            throw .outOfRange(field: field, value: value, range: range, unit: unit)
+        }
+    }
+
+    static func checkName(_ name: String, field: String) throws(PlanError) {
+        let range = Exercise.nameLengthRange
+        if name.allSatisfy({ $0.isWhitespace }) {
+            throw .badName(field: field, value: name, reason: "is empty; a name needs 1–\(range.upperBound) characters")
+        }
+        if name.count > range.upperBound {
+            throw .badName(field: field, value: String(name.prefix(20)) + "…",
+                           reason: "has \(name.count) characters; allowed 1–\(range.upperBound)")
+        }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .badName(field: field, value: name, reason: "contains a control character")
+        }
+    }
+}
+
+extension String {
+    /// The string with control characters shown as `\u{…}` escapes, safe for a one-line message.
+    var debugSafe: String {
+        var out = ""
+        for scalar in unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+
+/// One completed session, as stored on one line of `history.jsonl` (DESIGN §3). Keys are
+/// written sorted; `weightKg` and `kcal` are absent when no weight was set; times are seconds
+/// (fractions allowed); `kcal` is kept unrounded.
+public struct SessionRecord: Codable, Equatable, Sendable {
+    /// The kind of session: an interval workout or a multisport session.
+    public enum Kind: String, Codable, Sendable {
+        /// A HIIT / interval workout.
+        case intervals
+        /// A multisport session (legs).
+        case multisport
+    }
+
+    /// The schema version this program writes.
+    public static let currentVersion = 1
+
+    /// Schema version of the line.
+    public var version: Int
+    /// Unique identity of the session; `history import` skips ids already present.
+    public var id: UUID
+    /// The workout's name at the time it was run.
+    public var workout: String
+    /// Interval or multisport.
+    public var kind: Kind
+    /// Wall-clock instant of the first work segment's start.
+    public var start: Date
+    /// Wall-clock instant of completion.
+    public var end: Date
+    /// IANA time zone identifier in force at the start, e.g. `Europe/Prague`.
+    public var timeZone: String
+    /// Offset from UTC at the start, in seconds (3600 for CET).
+    public var utcOffsetSeconds: Int
+    /// Local calendar date of the start, `YYYY-MM-DD`, written once.
+    public var localDate: String
+    /// Seconds spent in work segments (pauses excluded).
+    public var workoutSeconds: Double
+    /// Seconds from the first work segment's start to completion, pauses excluded.
+    public var totalSeconds: Double
+    /// Seconds paused after the first work segment started.
+    public var pausedSeconds: Double
+    /// Work segments run (rounds summed over exercises).
+    public var rounds: Int
+    /// Exercises run.
+    public var exercises: Int
+    /// Body weight in kg used for the calorie estimate; `nil` when none was set.
+    public var weightKg: Double?
+    /// Estimated energy in kcal, unrounded; `nil` when no weight was set.
+    public var kcal: Double?
+    /// Per-leg results of a multisport session; empty for interval workouts.
+    public var legs: [LegRecord]
+
+    /// Creates a record from values already measured.
+    /// - Parameters: see the properties; `localDate` is `YYYY-MM-DD`.
+    public init(
+        id: UUID, workout: String, kind: Kind, start: Date, end: Date,
+        timeZone: String, utcOffsetSeconds: Int, localDate: String,
+        workoutSeconds: Double, totalSeconds: Double, pausedSeconds: Double,
+        rounds: Int, exercises: Int, weightKg: Double?, kcal: Double?, legs: [LegRecord] = []
+    ) {
+        self.version = Self.currentVersion
+        self.id = id
+        self.workout = workout
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.timeZone = timeZone
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.localDate = localDate
+        self.workoutSeconds = workoutSeconds
+        self.totalSeconds = totalSeconds
+        self.pausedSeconds = pausedSeconds
+        self.rounds = rounds
+        self.exercises = exercises
+        self.weightKg = weightKg
+        self.kcal = kcal
+        self.legs = legs
+    }
+
+    /// Creates a record stamped in the given zone: `utcOffsetSeconds` and `localDate` are
+    /// computed from `start` in `timeZone` with a Gregorian calendar (pure: nothing is read
+    /// from the machine).
+    /// - Parameters:
+    ///   - start: wall-clock instant of the first work segment's start.
+    ///   - timeZone: the zone in force at the start.
+    ///   - others: as the properties.
+    public init(
+        id: UUID, workout: String, kind: Kind, start: Date, end: Date, timeZone: TimeZone,
+        workoutSeconds: Double, totalSeconds: Double, pausedSeconds: Double,
+        rounds: Int, exercises: Int, weightKg: Double?, kcal: Double?, legs: [LegRecord] = []
+    ) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: start)
+        let localDate = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        self.init(
+            id: id, workout: workout, kind: kind, start: start, end: end,
+            timeZone: timeZone.identifier, utcOffsetSeconds: timeZone.secondsFromGMT(for: start),
+            localDate: localDate, workoutSeconds: workoutSeconds, totalSeconds: totalSeconds,
+            pausedSeconds: pausedSeconds, rounds: rounds, exercises: exercises,
+            weightKg: weightKg, kcal: kcal, legs: legs)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case version, id, workout, kind, start, end, timeZone, utcOffsetSeconds, localDate
+        case workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, legs
+    }
+
+    /// Decodes a history line. Missing `legs` reads as empty; missing `weightKg`/`kcal` as `nil`.
+    /// - Throws: `DecodingError` for a wrong type or a missing required key, or a
+    ///   `dataCorrupted` error naming the version when it is newer than ``currentVersion``.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        version = try c.decode(Int.self, forKey: .version)
+        guard version >= 1, version <= Self.currentVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: c,
+                debugDescription: PlanError.unsupportedVersion(version, supported: Self.currentVersion).description)
+        }
+        id = try c.decode(UUID.self, forKey: .id)
+        workout = try c.decode(String.self, forKey: .workout)
+        kind = try c.decode(Kind.self, forKey: .kind)
+        start = try c.decode(Date.self, forKey: .start)
+        end = try c.decode(Date.self, forKey: .end)
+        timeZone = try c.decode(String.self, forKey: .timeZone)
+        utcOffsetSeconds = try c.decode(Int.self, forKey: .utcOffsetSeconds)
+        localDate = try c.decode(String.self, forKey: .localDate)
+        workoutSeconds = try c.decode(Double.self, forKey: .workoutSeconds)
+        totalSeconds = try c.decode(Double.self, forKey: .totalSeconds)
+        pausedSeconds = try c.decodeIfPresent(Double.self, forKey: .pausedSeconds) ?? 0
+        rounds = try c.decodeIfPresent(Int.self, forKey: .rounds) ?? 0
+        exercises = try c.decodeIfPresent(Int.self, forKey: .exercises) ?? 0
+        weightKg = try c.decodeIfPresent(Double.self, forKey: .weightKg)
+        kcal = try c.decodeIfPresent(Double.self, forKey: .kcal)
+        legs = try c.decodeIfPresent([LegRecord].self, forKey: .legs) ?? []
+    }
+
+    /// Encodes every key; `weightKg` and `kcal` only when set.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(version, forKey: .version)
+        try c.encode(id, forKey: .id)
+        try c.encode(workout, forKey: .workout)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(start, forKey: .start)
+        try c.encode(end, forKey: .end)
+        try c.encode(timeZone, forKey: .timeZone)
+        try c.encode(utcOffsetSeconds, forKey: .utcOffsetSeconds)
+        try c.encode(localDate, forKey: .localDate)
+        try c.encode(workoutSeconds, forKey: .workoutSeconds)
+        try c.encode(totalSeconds, forKey: .totalSeconds)
+        try c.encode(pausedSeconds, forKey: .pausedSeconds)
+        try c.encode(rounds, forKey: .rounds)
+        try c.encode(exercises, forKey: .exercises)
+        try c.encodeIfPresent(weightKg, forKey: .weightKg)
+        try c.encodeIfPresent(kcal, forKey: .kcal)
+        try c.encode(legs, forKey: .legs)
+    }
+
+    /// The JSON line written to `history.jsonl`: keys sorted, dates ISO 8601 in UTC, no newline.
+    /// - Throws: `EncodingError` only for non-finite numbers (NaN or infinity).
+    public func jsonLine() throws -> Data {
+        try Self.encoder.encode(self)
+    }
+
+    /// Decodes one history line (as written by ``jsonLine()``).
+    /// - Throws: `DecodingError` describing the first problem.
+    public init(jsonLine data: Data) throws {
+        self = try Self.decoder.decode(SessionRecord.self, from: data)
+    }
+
+    /// The encoder for history lines: sorted keys, ISO 8601 dates, slashes not escaped.
+    public static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    /// The decoder for history lines: ISO 8601 dates.
+    public static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}
+
+/// One leg of a multisport session (DESIGN §3 `legs`). Times are seconds from the session start.
+public struct LegRecord: Codable, Equatable, Sendable {
+    /// HealthKit's name of the sport: `swimming`, `cycling`, `running`, `transition`, …
+    public var sport: String
+    /// Seconds from the session start to the leg's start.
+    public var startSeconds: Double
+    /// Seconds from the leg's start to its end, pauses included.
+    public var elapsedSeconds: Double
+    /// Elapsed seconds less the time paused.
+    public var timerSeconds: Double
+    /// Distance covered in metres, when known.
+    public var distanceMeters: Double?
+    /// Estimated energy of the leg in kcal, unrounded; `nil` when no weight was set.
+    public var kcal: Double?
+    /// Laps inside the leg, in order.
+    public var laps: [LapRecord]
+
+    /// Creates a leg record; see the properties for units.
+    public init(sport: String, startSeconds: Double, elapsedSeconds: Double, timerSeconds: Double,
+                distanceMeters: Double?, kcal: Double?, laps: [LapRecord]) {
+        self.sport = sport
+        self.startSeconds = startSeconds
+        self.elapsedSeconds = elapsedSeconds
+        self.timerSeconds = timerSeconds
+        self.distanceMeters = distanceMeters
+        self.kcal = kcal
+        self.laps = laps
+    }
+}
+
+/// One lap inside a leg: seconds from the session start, and its length in seconds.
+public struct LapRecord: Codable, Equatable, Sendable {
+    /// Seconds from the session start to the lap's start.
+    public var startSeconds: Double
+    /// Length of the lap in seconds.
+    public var elapsedSeconds: Double
+
+    /// Creates a lap record (seconds).
+    public init(startSeconds: Double, elapsedSeconds: Double) {
+        self.startSeconds = startSeconds
+        self.elapsedSeconds = elapsedSeconds
+    }
+}
