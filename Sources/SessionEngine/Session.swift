@@ -1,0 +1,329 @@
+import WorkoutModel
+
+/// A running workout as a pure state machine (DESIGN §2, CONVENTIONS "The engine").
+///
+/// Instants are monotonic `Duration`s since an origin chosen by the caller (the run loop uses
+/// `ContinuousClock` instants minus its start). The session never reads a clock: every event
+/// comes with the instant it happened, and the caller asks ``nextDeadline`` when to call
+/// `handle(.tick, at:)` next. Remaining time is always `deadline − now`; nothing is counted
+/// per tick, so pauses and stalls never lose or add time.
+///
+/// Cue rules: the start cue of a segment and its 3-2-1 beeps fire once, in order, at their
+/// scheduled instants (shifted by pauses). A cue more than ``lateCueTolerance`` behind its
+/// schedule when the session learns of it is dropped (after a stall the session catches up
+/// silently). Skipping a segment discards its pending beeps.
+public struct Session: Sendable {
+    /// Something that happened, given to ``handle(_:at:)``.
+    public enum Event: String, Sendable, CaseIterable {
+        /// Start the first segment (ignored unless idle).
+        case start
+        /// Pause, keeping the exact remaining time (ignored unless running).
+        case pause
+        /// Resume from a pause with a new deadline (ignored unless paused).
+        case resume
+        /// End the current segment now and start the next (finish after the last).
+        case skip
+        /// Restart the program from its first segment, discarding what was measured.
+        case reset
+        /// Time passed: fire due cues and segment changes.
+        case tick
+        /// Complete the session now (as if the last segment ended).
+        case finish
+    }
+
+    /// Something the caller must do: play a cue, redraw, record.
+    public enum Effect: Equatable, Sendable {
+        /// Segment `index` started at instant `at` (earlier than now after a stall).
+        case segmentChanged(index: Int, at: Duration)
+        /// Play `cue`, scheduled for instant `due` (never more than ``lateCueTolerance`` ago).
+        case cue(Cue, due: Duration)
+        /// The session was paused.
+        case paused
+        /// The session was resumed.
+        case resumed
+        /// Segment `index` was skipped before its end.
+        case skipped(index: Int)
+        /// The session was reset to its first segment.
+        case reset
+        /// The session completed; the summary holds what to record.
+        case finished(SessionSummary)
+    }
+
+    /// Where the session is.
+    public enum Phase: Sendable, Equatable {
+        /// Not started yet.
+        case idle
+        /// A segment is running.
+        case running
+        /// Paused in a segment.
+        case paused
+        /// Completed; further events are ignored.
+        case finished
+    }
+
+    /// A cue this far behind schedule or more is dropped, not played: 0.5 s (DESIGN §2).
+    public static let lateCueTolerance: Duration = .milliseconds(500)
+
+    /// The program being run.
+    public let program: Program
+    /// Current phase.
+    public private(set) var phase: Phase = .idle
+    /// Index of the current segment in `program.segments` (0 while idle).
+    public private(set) var currentIndex = 0
+
+    /// Virtual start of the current segment: elapsed in segment = now − segmentStart while running.
+    private var segmentStart: Duration = .zero
+    /// Elapsed in the current segment, frozen while paused.
+    private var frozenElapsed: Duration = .zero
+    /// Index into the current segment's cue schedule of the next cue not yet fired or dropped.
+    private var nextCue = 0
+    /// The instant up to which active time has been accounted.
+    private var lastMark: Duration = .zero
+    private var pausedAt: Duration = .zero
+    private var firstWorkStart: Duration?
+    private var workActive: Duration = .zero
+    private var totalActive: Duration = .zero
+    private var sessionActive: Duration = .zero
+    private var pausedTotal: Duration = .zero
+    private var workSegmentsEntered = 0
+    private var exercisesEntered: Set<Int> = []
+
+    /// Creates an idle session for `program`.
+    public init(program: Program) {
+        self.program = program
+    }
+
+    // MARK: Events
+
+    /// Applies one event at monotonic instant `now` and returns what to do, in order.
+    /// Events that make no sense in the current phase (pause while paused, anything after the
+    /// finish) change nothing and return no effects. Instants earlier than one already seen
+    /// are treated as that one (time never runs backwards).
+    public mutating func handle(_ event: Event, at now: Duration) -> [Effect] {
+        var effects: [Effect] = []
+        let now = max(now, lastMark)
+        switch event {
+        case .start:
+            guard phase == .idle else { break }
+            lastMark = now
+            phase = .running
+            enter(0, at: now, effects: &effects)
+            advance(to: now, effects: &effects)
+        case .tick:
+            advance(to: now, effects: &effects)
+        case .pause:
+            advance(to: now, effects: &effects)
+            guard phase == .running else { break }
+            account(to: now)
+            frozenElapsed = now - segmentStart
+            pausedAt = now
+            phase = .paused
+            effects.append(.paused)
+        case .resume:
+            guard phase == .paused else { break }
+            if firstWorkStart != nil { pausedTotal += now - pausedAt }
+            lastMark = now
+            segmentStart = now - frozenElapsed
+            phase = .running
+            effects.append(.resumed)
+            advance(to: now, effects: &effects)
+        case .skip:
+            advance(to: now, effects: &effects)
+            guard phase == .running || phase == .paused else { break }
+            account(to: now)
+            effects.append(.skipped(index: currentIndex))
+            if currentIndex + 1 < program.segments.count {
+                enter(currentIndex + 1, at: now, effects: &effects)
+                advance(to: now, effects: &effects)
+            } else {
+                complete(at: now, now: now, effects: &effects)
+            }
+        case .finish:
+            advance(to: now, effects: &effects)
+            guard phase == .running || phase == .paused else { break }
+            account(to: now)
+            complete(at: now, now: now, effects: &effects)
+        case .reset:
+            guard phase != .idle else { break }
+            self = Session(program: program)
+            effects.append(.reset)
+            effects += handle(.start, at: now)
+        }
+        return effects
+    }
+
+    /// The next instant at which `handle(.tick, at:)` has something to do (a cue or the end of
+    /// the segment), or `nil` when nothing is scheduled (idle, paused, finished, or an open
+    /// segment without cues).
+    public var nextDeadline: Duration? {
+        guard phase == .running, currentIndex < program.segments.count else { return nil }
+        let segment = program.segments[currentIndex]
+        let schedule = segment.cueSchedule
+        var deadline: Duration?
+        if nextCue < schedule.count { deadline = segmentStart + schedule[nextCue].offset }
+        if let duration = segment.duration {
+            let end = segmentStart + duration
+            deadline = min(deadline ?? end, end)
+        }
+        return deadline
+    }
+
+    // MARK: Reading the state
+
+    /// What a screen shows at instant `now`.
+    public func snapshot(at now: Duration) -> SessionSnapshot {
+        let segment = program.segments.isEmpty ? nil : program.segments[min(currentIndex, program.segments.count - 1)]
+        let elapsedInSegment: Duration
+        switch phase {
+        case .running: elapsedInSegment = max(now - segmentStart, .zero)
+        case .paused: elapsedInSegment = frozenElapsed
+        case .idle, .finished: elapsedInSegment = .zero
+        }
+        let running = phase == .running ? max(now - lastMark, .zero) : .zero
+        var remainingInSegment: Duration?
+        if let duration = segment?.duration {
+            remainingInSegment = phase == .finished ? .zero : max(duration - elapsedInSegment, .zero)
+        }
+        var remainingAfter: Duration = .zero
+        if phase != .finished {
+            for later in program.segments.dropFirst(currentIndex + 1) {
+                remainingAfter += later.duration ?? .zero
+            }
+        }
+        return SessionSnapshot(
+            phase: phase, index: currentIndex, segment: segment,
+            elapsedInSegment: elapsedInSegment, remainingInSegment: remainingInSegment,
+            sessionElapsed: sessionActive + running,
+            totalElapsed: firstWorkStart == nil ? .zero : totalActive + running,
+            workElapsed: workActive + (segment?.kind == .work ? running : .zero),
+            remaining: phase == .finished ? .zero : (remainingInSegment ?? .zero) + remainingAfter,
+            nextSegment: currentIndex + 1 < program.segments.count ? program.segments[currentIndex + 1] : nil)
+    }
+
+    // MARK: Internals
+
+    /// Fires due cues and segment ends up to `now`, catching up across segments after a stall.
+    private mutating func advance(to now: Duration, effects: inout [Effect]) {
+        while phase == .running {
+            let segment = program.segments[currentIndex]
+            let schedule = segment.cueSchedule
+            while nextCue < schedule.count, segmentStart + schedule[nextCue].offset <= now {
+                let due = segmentStart + schedule[nextCue].offset
+                if now - due <= Self.lateCueTolerance {
+                    effects.append(.cue(schedule[nextCue].cue, due: due))
+                }
+                nextCue += 1
+            }
+            guard let duration = segment.duration, now >= segmentStart + duration else { return }
+            let end = segmentStart + duration
+            account(to: end)
+            if currentIndex + 1 < program.segments.count {
+                enter(currentIndex + 1, at: end, effects: &effects)
+            } else {
+                complete(at: end, now: now, effects: &effects)
+            }
+        }
+    }
+
+    /// Makes segment `index` current, starting at `instant` (running or paused as now).
+    private mutating func enter(_ index: Int, at instant: Duration, effects: inout [Effect]) {
+        currentIndex = index
+        nextCue = 0
+        segmentStart = instant
+        frozenElapsed = .zero
+        let segment = program.segments[index]
+        if segment.kind == .work {
+            if firstWorkStart == nil {
+                firstWorkStart = instant
+                if phase == .paused { pausedAt = instant }
+            }
+            workSegmentsEntered += 1
+            if let exercise = segment.exercise { exercisesEntered.insert(exercise) }
+        }
+        effects.append(.segmentChanged(index: index, at: instant))
+    }
+
+    /// Adds the running time since the last mark to the counters.
+    private mutating func account(to instant: Duration) {
+        guard phase == .running else { return }
+        let span = max(instant - lastMark, .zero)
+        sessionActive += span
+        if firstWorkStart != nil { totalActive += span }
+        if program.segments[currentIndex].kind == .work { workActive += span }
+        lastMark = max(lastMark, instant)
+    }
+
+    /// Completes the session at `instant` (the boundary), learnt of at `now`.
+    private mutating func complete(at instant: Duration, now: Duration, effects: inout [Effect]) {
+        if phase == .paused, firstWorkStart != nil { pausedTotal += instant - pausedAt }
+        phase = .finished
+        if now - instant <= Self.lateCueTolerance {
+            effects.append(.cue(.congratulations, due: instant))
+        }
+        effects.append(.finished(SessionSummary(
+            workout: program.name,
+            firstWorkStart: firstWorkStart, end: instant,
+            workoutSeconds: workActive.inSeconds, totalSeconds: totalActive.inSeconds,
+            pausedSeconds: pausedTotal.inSeconds,
+            rounds: workSegmentsEntered, exercises: exercisesEntered.count)))
+    }
+}
+
+/// What a session measured, handed over with ``Session/Effect/finished(_:)``; the caller stamps
+/// it with wall-clock time to make a `SessionRecord`.
+public struct SessionSummary: Equatable, Sendable {
+    /// The program's name.
+    public var workout: String
+    /// Monotonic instant the first work segment started; `nil` when no work segment ran
+    /// (then there is nothing to record).
+    public var firstWorkStart: Duration?
+    /// Monotonic instant of completion.
+    public var end: Duration
+    /// Seconds in work segments, pauses excluded.
+    public var workoutSeconds: Double
+    /// Seconds from the first work start to completion, pauses excluded.
+    public var totalSeconds: Double
+    /// Seconds paused after the first work start.
+    public var pausedSeconds: Double
+    /// Work segments started.
+    public var rounds: Int
+    /// Distinct exercises whose work started.
+    public var exercises: Int
+
+    /// Creates a summary; see the properties for units.
+    public init(workout: String, firstWorkStart: Duration?, end: Duration, workoutSeconds: Double,
+                totalSeconds: Double, pausedSeconds: Double, rounds: Int, exercises: Int) {
+        self.workout = workout
+        self.firstWorkStart = firstWorkStart
+        self.end = end
+        self.workoutSeconds = workoutSeconds
+        self.totalSeconds = totalSeconds
+        self.pausedSeconds = pausedSeconds
+        self.rounds = rounds
+        self.exercises = exercises
+    }
+}
+
+/// The state of a session at one instant, for drawing.
+public struct SessionSnapshot: Equatable, Sendable {
+    /// Current phase.
+    public var phase: Session.Phase
+    /// Current segment index.
+    public var index: Int
+    /// Current segment (`nil` only for an empty program).
+    public var segment: Segment?
+    /// Time spent in the current segment, pauses excluded.
+    public var elapsedInSegment: Duration
+    /// Time left in the current segment; `nil` for an open segment.
+    public var remainingInSegment: Duration?
+    /// Active time since the start (prepare included), pauses excluded.
+    public var sessionElapsed: Duration
+    /// Total Time so far: from the first work start, pauses excluded.
+    public var totalElapsed: Duration
+    /// Workout Time so far: time in work segments.
+    public var workElapsed: Duration
+    /// Time left in the program if nothing is skipped (open segments count 0).
+    public var remaining: Duration
+    /// The segment after the current one, if any.
+    public var nextSegment: Segment?
+}

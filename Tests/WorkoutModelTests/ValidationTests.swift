@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import WorkoutModel
+
+@Suite struct ValidationTests {
+    private func workout(
+        name: String = "W", exercises: [Exercise]? = nil, between: Int = 60, prepare: Int = 10,
+        exerciseName: String = "Burpees", work: Int = 20, rest: Int = 10, rounds: Int = 8
+    ) -> IntervalWorkout {
+        IntervalWorkout(
+            name: name,
+            exercises: exercises ?? [Exercise(name: exerciseName, workSeconds: work, restSeconds: rest, rounds: rounds)],
+            restBetweenExercisesSeconds: between, prepareSeconds: prepare)
+    }
+
+    private func message(_ w: IntervalWorkout) -> String? {
+        do { try w.validate(); return nil } catch { return error.description }
+    }
+
+    @Test func limitsThatAreAllowed() throws {
+        for w in [workout(work: 1), workout(work: 3600), workout(rest: 0), workout(rest: 3600),
+                  workout(rounds: 1), workout(rounds: 99), workout(between: 5), workout(between: 300),
+                  workout(prepare: 0), workout(name: String(repeating: "é", count: 60))] {
+            try w.validate()
+        }
+    }
+
+    @Test(arguments: [
+        (0, "exercise 1 (Burpees) workSeconds is 0 s; allowed 1–3600 s"),
+        (3601, "exercise 1 (Burpees) workSeconds is 3601 s; allowed 1–3600 s"),
+    ])
+    func workOutOfRange(work: Int, expected: String) {
+        #expect(message(workout(work: work)) == expected)
+    }
+
+    @Test(arguments: [
+        (-1, "exercise 1 (Burpees) restSeconds is -1 s; allowed 0–3600 s"),
+        (3601, "exercise 1 (Burpees) restSeconds is 3601 s; allowed 0–3600 s"),
+    ])
+    func restOutOfRange(rest: Int, expected: String) {
+        #expect(message(workout(rest: rest)) == expected)
+    }
+
+    @Test(arguments: [
+        (0, "exercise 1 (Burpees) rounds is 0; allowed 1–99"),
+        (100, "exercise 1 (Burpees) rounds is 100; allowed 1–99"),
+    ])
+    func roundsOutOfRange(rounds: Int, expected: String) {
+        #expect(message(workout(rounds: rounds)) == expected)
+    }
+
+    @Test(arguments: [
+        (4, "restBetweenExercisesSeconds is 4 s; allowed 5–300 s"),
+        (301, "restBetweenExercisesSeconds is 301 s; allowed 5–300 s"),
+    ])
+    func restBetweenOutOfRange(between: Int, expected: String) {
+        #expect(message(workout(between: between)) == expected)
+    }
+
+    @Test func prepareOutOfRange() {
+        #expect(message(workout(prepare: -1)) == "prepareSeconds is -1 s; allowed 0–3600 s")
+    }
+
+    @Test func exerciseCount() {
+        #expect(message(workout(exercises: [])) == "exercises is 0; allowed 1–20")
+        let many = Array(repeating: Exercise(name: "A", workSeconds: 1, restSeconds: 0, rounds: 1), count: 21)
+        #expect(message(workout(exercises: many)) == "exercises is 21; allowed 1–20")
+    }
+
+    @Test func names() {
+        #expect(message(workout(name: "")) == "name \"\" is empty; a name needs 1–60 characters")
+        #expect(message(workout(name: "   ")) == "name \"   \" is empty; a name needs 1–60 characters")
+        #expect(message(workout(name: String(repeating: "a", count: 61)))
+            == "name \"aaaaaaaaaaaaaaaaaaaa…\" has 61 characters; allowed 1–60")
+        #expect(message(workout(name: "a\u{7}b")) == "name \"a\\u{7}b\" contains a control character")
+        #expect(message(workout(exerciseName: "")) == "exercise 1 name \"\" is empty; a name needs 1–60 characters")
+    }
+
+    @Test func secondExerciseIsNamedInTheMessage() {
+        let w = workout(exercises: [
+            Exercise(name: "Squats", workSeconds: 40, restSeconds: 20, rounds: 3),
+            Exercise(name: "Lunges", workSeconds: 40, restSeconds: 20, rounds: 0),
+        ])
+        #expect(message(w) == "exercise 2 (Lunges) rounds is 0; allowed 1–99")
+    }
+}
+
+@Suite struct QuickFormTests {
+    @Test func twentyTenTimesEight() throws {
+        let w = try #require(try IntervalWorkout.quick("20/10x8"))
+        #expect(w.exercises == [Exercise(name: "Quick", workSeconds: 20, restSeconds: 10, rounds: 8)])
+        #expect(w.name == "20/10x8")
+        #expect(w.estimatedSeconds == 230)
+        #expect(try IntervalWorkout.quick("20/10×8")?.exercises.first?.rounds == 8)
+    }
+
+    @Test(arguments: ["tabata", "workouts/tabata.json", "20x8", "a/bxc", "Core+Legs"])
+    func notAQuickForm(text: String) throws {
+        #expect(try IntervalWorkout.quick(text) == nil)
+    }
+
+    @Test func quickFormOutOfRangeNamesTheField() {
+        #expect(throws: PlanError.outOfRange(field: "exercise 1 (Quick) workSeconds", value: 0, range: 1...3600, unit: "s")) {
+            try IntervalWorkout.quick("0/10x8")
+        }
+        #expect(throws: PlanError.outOfRange(field: "exercise 1 (Quick) rounds", value: 100, range: 1...99, unit: "")) {
+            try IntervalWorkout.quick("20/10x100")
+        }
+    }
+
+    @Test func quickFormWithAMissingOrHugeNumber() {
+        #expect(throws: PlanError.self) { try IntervalWorkout.quick("20/x8") }
+        #expect(throws: PlanError.self) { try IntervalWorkout.quick("99999999999999999999999/10x8") }
+    }
+}
+
+@Suite struct CodingTests {
+    @Test func workoutRoundTripsWithVersionAndKind() throws {
+        let w = IntervalWorkout(name: "Tabata", exercises: [Exercise(name: "Burpees", workSeconds: 20, restSeconds: 10, rounds: 8)])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(w)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\"version\":1"))
+        #expect(text.contains("\"kind\":\"intervals\""))
+        #expect(try JSONDecoder().decode(IntervalWorkout.self, from: data) == w)
+    }
+
+    @Test func missingOptionalFieldsTakeDefaults() throws {
+        let json = #"{"name":"T","exercises":[{"name":"A","workSeconds":20,"restSeconds":10,"rounds":8}]}"#
+        let w = try JSONDecoder().decode(IntervalWorkout.self, from: Data(json.utf8))
+        #expect(w.prepareSeconds == 10)
+        #expect(w.restBetweenExercisesSeconds == 60)
+    }
+
+    @Test func newerVersionIsRefused() {
+        let json = #"{"version":2,"name":"T","exercises":[]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(IntervalWorkout.self, from: Data(json.utf8)) }
+    }
+
+    @Test func historyLineHasSortedKeysAndRoundTrips() throws {
+        let start = Date(timeIntervalSince1970: 1_796_018_462) // 2026-11-30T06:01:02Z
+        let record = SessionRecord(
+            id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)),
+            workout: "Tabata", kind: .intervals, start: start, end: start.addingTimeInterval(240),
+            timeZone: try #require(TimeZone(identifier: "Europe/Prague")),
+            workoutSeconds: 160, totalSeconds: 230, pausedSeconds: 10, rounds: 8, exercises: 1,
+            weightKg: 70, kcal: 27.61111)
+        let line = String(decoding: try record.jsonLine(), as: UTF8.self)
+        #expect(line.hasPrefix(#"{"end":"2026-11-30T06:05:02Z","exercises":1,"id":"#))
+        #expect(line.contains(#""localDate":"2026-11-30""#))
+        #expect(line.contains(#""utcOffsetSeconds":3600"#))
+        #expect(line.contains(#""timeZone":"Europe/Prague""#))
+        #expect(!line.contains("\n"))
+        #expect(try SessionRecord(jsonLine: Data(line.utf8)) == record)
+    }
+
+    @Test func localDateIsTheStartsDateInItsZone() throws {
+        // 23:30 UTC on 31 Dec is already 1 January in Prague
+        let start = Date(timeIntervalSince1970: 1_798_759_800) // 2026-12-31T23:30:00Z
+        let record = SessionRecord(
+            id: UUID(), workout: "T", kind: .intervals, start: start, end: start,
+            timeZone: try #require(TimeZone(identifier: "Europe/Prague")), workoutSeconds: 0,
+            totalSeconds: 0, pausedSeconds: 0, rounds: 0, exercises: 0, weightKg: nil, kcal: nil)
+        #expect(record.localDate == "2027-01-01")
+        let line = String(decoding: try record.jsonLine(), as: UTF8.self)
+        #expect(!line.contains("weightKg"))
+        #expect(!line.contains("kcal"))
+    }
+}
