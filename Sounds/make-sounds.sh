@@ -17,8 +17,8 @@
 # nothing clicks, and writes the common format. To add a cue (say a sport), add a line to
 # the list at the bottom and a case to `Cue`; AudioCues loads one file per `Cue` case.
 #
-# The output is deterministic for a given espeak-ng and sox version; the committed files were
-# made with espeak-ng 1.51 and SoX 14.4.2.
+# sox runs with -R -D (repeatable, no dither), so every run gives the same bytes for a given
+# espeak-ng and sox version; the committed files were made with espeak-ng 1.51 and SoX 14.4.2.
 set -eu
 
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
@@ -34,15 +34,15 @@ done
 speak() {
     espeak-ng -v en-us -s 150 -w "$work/$1.raw.wav" "$2"
     # Trim first (into a file, so the length is known), then normalise and fade.
-    sox "$work/$1.raw.wav" "$work/$1.trimmed.wav" \
+    sox -R -D "$work/$1.raw.wav" "$work/$1.trimmed.wav" \
         silence 1 0.02 0.5% reverse silence 1 0.02 0.5% reverse
-    sox "$work/$1.trimmed.wav" -b 16 -e signed-integer -c 1 -r "$rate" "$here/$1.wav" \
+    sox -R -D "$work/$1.trimmed.wav" -b 16 -e signed-integer -c 1 -r "$rate" "$here/$1.wav" \
         norm -1 fade t 0.005 -0 0.02
 }
 
 # tone NAME FREQUENCY SECONDS — a sine tone NAME.wav.
 tone() {
-    sox -n -b 16 -e signed-integer -c 1 -r "$rate" "$here/$1.wav" \
+    sox -R -D -n -b 16 -e signed-integer -c 1 -r "$rate" "$here/$1.wav" \
         synth "$3" sine "$2" vol 0.7 fade t 0.005 -0 0.005
 }
 
