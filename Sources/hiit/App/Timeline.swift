@@ -1,0 +1,133 @@
+import Foundation
+import SessionEngine
+import WorkoutModel
+
+/// `hiit show W --json` (DESIGN §6): the plan's name, kind, estimated time and every segment
+/// with its planned start. Open segments have `durationSeconds: null`.
+struct TimelineJSON: Encodable {
+    struct SegmentLine: Encodable {
+        var kind: String
+        var label: String
+        var round: Int?
+        var rounds: Int?
+        var exercise: Int?
+        var exercises: Int?
+        var sport: String?
+        var startSeconds: Double?
+        var durationSeconds: Double?
+
+        private enum CodingKeys: String, CodingKey {
+            case kind, label, round, rounds, exercise, exercises, sport, startSeconds, durationSeconds
+        }
+
+        // Every key is written, `null` when absent, so scripts see one shape.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(label, forKey: .label)
+            try c.encode(round, forKey: .round)
+            try c.encode(rounds, forKey: .rounds)
+            try c.encode(exercise, forKey: .exercise)
+            try c.encode(exercises, forKey: .exercises)
+            try c.encode(sport, forKey: .sport)
+            try c.encode(startSeconds, forKey: .startSeconds)
+            try c.encode(durationSeconds, forKey: .durationSeconds)
+        }
+    }
+
+    var name: String
+    var kind: String
+    var estimatedSeconds: Double
+    var prepareSeconds: Double
+    var segments: [SegmentLine]
+
+    init(program: Program, kind: String) {
+        name = program.name
+        self.kind = kind
+        estimatedSeconds = program.estimatedDuration.inSeconds
+        prepareSeconds = program.segments.first { $0.kind == .prepare }?.duration?.inSeconds ?? 0
+        segments = zip(program.segments, program.plannedStarts).map { segment, start in
+            SegmentLine(kind: segment.kind.rawValue, label: segment.label, round: segment.round,
+                        rounds: segment.rounds, exercise: segment.exercise, exercises: segment.exercises,
+                        sport: segment.sport, startSeconds: start?.inSeconds,
+                        durationSeconds: segment.duration?.inSeconds)
+        }
+    }
+
+    /// Pretty-printed JSON with sorted keys.
+    func render() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+/// Human-readable forms of times and plans.
+enum Format {
+    /// `m:ss`, or `h:mm:ss` from one hour, of whole seconds (rounded down); negative shows 0:00.
+    static func clock(_ seconds: Double) -> String {
+        let whole = seconds.isFinite ? max(Int(seconds.rounded(.down)), 0) : 0
+        let h = whole / 3600, m = (whole % 3600) / 60, s = whole % 60
+        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+    }
+
+    /// A countdown shows the seconds still to go rounded up: 2.3 s left reads `0:03`.
+    static func countdown(_ duration: Duration) -> String {
+        clock(duration.inSeconds.rounded(.up))
+    }
+
+    /// `4 min 50 s`, `20 s`, `1 h 5 min`: a duration in words for summaries.
+    static func words(_ seconds: Double) -> String {
+        let whole = seconds.isFinite ? max(Int(seconds.rounded()), 0) : 0
+        let h = whole / 3600, m = (whole % 3600) / 60, s = whole % 60
+        var parts: [String] = []
+        if h > 0 { parts.append("\(h) h") }
+        if m > 0 { parts.append("\(m) min") }
+        if s > 0 || parts.isEmpty { parts.append("\(s) s") }
+        return parts.joined(separator: " ")
+    }
+
+    /// The upper-case phase name shown on the timer.
+    static func phase(_ kind: Segment.Kind) -> String {
+        switch kind {
+        case .prepare: "PREPARE"
+        case .work: "WORK"
+        case .rest: "REST"
+        case .restBetweenExercises: "REST BETWEEN EXERCISES"
+        case .leg: "LEG"
+        case .transition: "TRANSITION"
+        case .coolDown: "COOL-DOWN"
+        }
+    }
+
+    /// One line describing a segment: `WORK  Burpees  round 1/8  exercise 1/1  0:20`.
+    static func segmentLine(_ segment: Segment) -> String {
+        var parts = [phase(segment.kind)]
+        if segment.kind == .work || segment.kind == .rest { parts.append(segment.label) }
+        if let round = segment.round, let rounds = segment.rounds { parts.append("round \(round)/\(rounds)") }
+        if let exercise = segment.exercise, let exercises = segment.exercises, exercises > 1 {
+            parts.append("exercise \(exercise)/\(exercises)")
+        }
+        parts.append(segment.duration.map { clock($0.inSeconds) } ?? "open")
+        return parts.joined(separator: "  ")
+    }
+
+    /// The text of `hiit show W`: name, exercises, estimated time and the timeline.
+    static func plan(_ workout: IntervalWorkout, program: Program) -> String {
+        let prepare = program.segments.first { $0.kind == .prepare }?.duration?.inSeconds ?? 0
+        var lines = ["\(workout.name) — intervals, estimated \(words(program.estimatedDuration.inSeconds))"
+                     + (prepare > 0 ? " (+ \(words(prepare)) prepare)" : "")]
+        for (index, exercise) in workout.exercises.enumerated() {
+            lines.append("  \(index + 1). \(exercise.name): \(exercise.workSeconds)/\(exercise.restSeconds) s × \(exercise.rounds)")
+        }
+        if workout.exercises.count > 1 {
+            lines.append("  Rest between exercises: \(workout.restBetweenExercisesSeconds) s")
+        }
+        lines.append("")
+        lines.append("Timeline:")
+        for (segment, start) in zip(program.segments, program.plannedStarts) {
+            lines.append("  \(start.map { clock($0.inSeconds) } ?? "  ?  ")  \(segmentLine(segment))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

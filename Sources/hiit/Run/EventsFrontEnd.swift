@@ -1,0 +1,167 @@
+import Foundation
+import SessionEngine
+import TerminalUI
+
+/// The `--events` front end (DESIGN §6): one JSON object per line on stdout as things happen,
+/// and commands read from stdin, one per line (`pause`, `resume`, `skip`, `next`, `finish`,
+/// `quit`, …). No screen is drawn. End of input changes nothing: the session runs on.
+final class EventsFrontEnd: RunFrontEnd {
+    /// One line of output. Keys are written sorted; absent values are left out.
+    struct Line: Encodable {
+        var event: String
+        var t: Double
+        var due: Double?
+        var cue: String?
+        var index: Int?
+        var kind: String?
+        var label: String?
+        var round: Int?
+        var rounds: Int?
+        var exercise: Int?
+        var exercises: Int?
+        var sport: String?
+        var durationSeconds: Double?
+        var workoutSeconds: Double?
+        var totalSeconds: Double?
+        var pausedSeconds: Double?
+        var kcal: Double?
+        var muted: Bool?
+        var signal: Int32?
+        var message: String?
+        var id: String?
+
+        /// Seconds are written to the microsecond: enough for timing, readable for people.
+        static func seconds(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+    }
+
+    private let output: (String) -> Void
+    private let errors: (String) -> Void
+    private var pendingInput: [UInt8] = []
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// - Parameters:
+    ///   - output: writes one line (without its newline) to stdout and flushes it.
+    ///   - errors: writes a one-line message to stderr.
+    init(output: @escaping (String) -> Void, errors: @escaping (String) -> Void) {
+        self.output = output
+        self.errors = errors
+    }
+
+    var inputDescriptor: Int32? { STDIN_FILENO }
+
+    func begin(session: Session, at now: Duration) {}
+
+    func commands(from bytes: [UInt8]?, session: Session, at now: Duration) -> [RunCommand] {
+        guard let bytes else {
+            // End of input: a command left without its newline still counts.
+            let last = pendingInput
+            pendingInput = []
+            return last.isEmpty ? [] : parse(line: last)
+        }
+        pendingInput += bytes
+        var result: [RunCommand] = []
+        while let newline = pendingInput.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = Array(pendingInput[..<newline])
+            pendingInput.removeSubrange(...newline)
+            result += parse(line: line)
+        }
+        return result
+    }
+
+    private func parse(line: [UInt8]) -> [RunCommand] {
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        switch text.lowercased() {
+        case "": return []
+        case "pause": return [.session(.pause)]
+        case "resume": return [.session(.resume)]
+        case "skip", "next": return [.session(.skip)]
+        case "finish": return [.session(.finish)]
+        case "reset", "restart": return [.session(.reset)]
+        case "mute", "unmute": return [.toggleMute]
+        case "quit": return [.quit]
+        case "lap", "undo", "end":
+            errors("hiit: '\(text)' applies to multisport sessions; ignored")
+            return []
+        default:
+            errors("hiit: unknown command '\(text)' on stdin; expected pause, resume, skip, next, finish, reset, mute or quit")
+            return []
+        }
+    }
+
+    func show(_ effects: [Session.Effect], session: Session, at now: Duration) {
+        for effect in effects {
+            switch effect {
+            case let .segmentChanged(index, at):
+                let segment = session.program.segments[index]
+                var line = Line(event: "segment", t: at.inSeconds)
+                line.index = index
+                line.kind = segment.kind.rawValue
+                line.label = segment.label
+                line.round = segment.round
+                line.rounds = segment.rounds
+                line.exercise = segment.exercise
+                line.exercises = segment.exercises
+                line.sport = segment.sport
+                line.durationSeconds = segment.duration?.inSeconds
+                emit(line)
+            case let .cue(cue, due):
+                var line = Line(event: "cue", t: now.inSeconds)
+                line.due = due.inSeconds
+                line.cue = cue.rawValue
+                emit(line)
+            case .paused:
+                emit(Line(event: "pause", t: now.inSeconds))
+            case .resumed:
+                emit(Line(event: "resume", t: now.inSeconds))
+            case let .skipped(index):
+                var line = Line(event: "skip", t: now.inSeconds)
+                line.index = index
+                emit(line)
+            case .reset:
+                emit(Line(event: "reset", t: now.inSeconds))
+            case let .finished(summary):
+                var line = Line(event: "finish", t: summary.end.inSeconds)
+                line.workoutSeconds = summary.workoutSeconds
+                line.totalSeconds = summary.totalSeconds
+                line.pausedSeconds = summary.pausedSeconds
+                line.rounds = summary.rounds
+                line.exercises = summary.exercises
+                emit(line)
+            }
+        }
+    }
+
+    func refresh(session: Session, at now: Duration) {}
+    func nextRefresh(session: Session, after now: Duration) -> Duration? { nil }
+    func resized(session: Session, at now: Duration) {}
+
+    func cuesChanged(muted: Bool, session: Session, at now: Duration) {
+        var line = Line(event: "mute", t: now.inSeconds)
+        line.muted = muted
+        emit(line)
+    }
+
+    func end(_ ending: RunEnding, session: Session, at now: Duration) {
+        switch ending {
+        case .finished: break
+        case .quit: emit(Line(event: "quit", t: now.inSeconds))
+        case let .signal(number):
+            var line = Line(event: "quit", t: now.inSeconds)
+            line.signal = number
+            emit(line)
+        }
+    }
+
+    /// Writes a line that is not an effect (e.g. `saved`), with the same encoding.
+    func emit(_ line: Line) {
+        var line = line
+        line.t = Line.seconds(line.t)
+        line.due = line.due.map(Line.seconds)
+        guard let data = try? encoder.encode(line) else { return }
+        output(String(decoding: data, as: UTF8.self))
+    }
+}

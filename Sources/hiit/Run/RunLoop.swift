@@ -1,0 +1,114 @@
+import AudioCues
+import Foundation
+import SessionEngine
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a session against the real clock: it sleeps (in `poll`) until the next absolute
+/// deadline of the session or the front end, then hands the session the current instant.
+/// Nothing is counted per tick, so error never accumulates: a boundary is handled within the
+/// poll's millisecond rounding and the scheduler's latency of its schedule.
+///
+/// The clock is `ContinuousClock` (CLOCK_BOOTTIME on Linux: it keeps counting through a
+/// suspend, as a real workout does). Instants given to the session are `Duration`s since the
+/// loop's origin.
+final class RunLoop {
+    private let clock = ContinuousClock()
+    private let origin: ContinuousClock.Instant
+    /// Wall-clock time at the origin, read once: records are stamped `wallOrigin + offset`.
+    let wallOrigin: Date
+    private var session: Session
+    private let frontEnd: RunFrontEnd
+    private let player: CuePlayer
+    private let signals: SignalPipe?
+
+    /// Creates a loop; the session starts when ``run()`` is called.
+    /// - Parameters:
+    ///   - program: what to run.
+    ///   - frontEnd: the screen, plain lines or event lines.
+    ///   - player: where cues go (a silent player when cues are off).
+    ///   - signals: the signal pipe to watch (SIGINT, SIGTERM, SIGHUP end the run; SIGWINCH redraws).
+    init(program: Program, frontEnd: RunFrontEnd, player: CuePlayer, signals: SignalPipe?) {
+        self.session = Session(program: program)
+        self.frontEnd = frontEnd
+        self.player = player
+        self.signals = signals
+        self.origin = clock.now
+        self.wallOrigin = Date()
+    }
+
+    private var now: Duration { clock.now - origin }
+
+    /// Runs until the session finishes, the person quits, or a signal arrives.
+    /// - Throws: ``TerminalError`` when polling or reading input fails.
+    func run() throws -> RunEnding {
+        frontEnd.begin(session: session, at: now)
+        let startEffects = session.handle(.start, at: now)
+        if let ending = apply(startEffects, at: now) { return finish(ending) }
+        var inputOpen = frontEnd.inputDescriptor != nil
+        while true {
+            let current = now
+            let deadlines = [session.nextDeadline, frontEnd.nextRefresh(session: session, after: current)].compactMap { $0 }
+            let timeout = deadlines.min().map { max($0 - current, .zero) }
+            var fds: [Int32] = []
+            if inputOpen, let fd = frontEnd.inputDescriptor { fds.append(fd) }
+            if let signals { fds.append(signals.readFD) }
+            let ready = try Poller.readable(fds, timeout: timeout)
+            let t = now
+            if let signals, ready.contains(signals.readFD) {
+                for signal in signals.drain() {
+                    if signal == SIGWINCH {
+                        frontEnd.resized(session: session, at: t)
+                    } else {
+                        return finish(.signal(signal))
+                    }
+                }
+            }
+            if inputOpen, let fd = frontEnd.inputDescriptor, ready.contains(fd) {
+                let bytes = try FileDescriptorIO.read(from: fd)
+                if bytes == nil { inputOpen = false }
+                for command in frontEnd.commands(from: bytes, session: session, at: t) {
+                    if let ending = perform(command, at: t) { return finish(ending) }
+                }
+            }
+            if let ending = apply(session.handle(.tick, at: t), at: t) { return finish(ending) }
+            frontEnd.refresh(session: session, at: t)
+        }
+    }
+
+    private func perform(_ command: RunCommand, at t: Duration) -> RunEnding? {
+        switch command {
+        case let .session(event):
+            return apply(session.handle(event, at: t), at: t)
+        case .togglePause:
+            let event: Session.Event = session.phase == .paused ? .resume : .pause
+            return apply(session.handle(event, at: t), at: t)
+        case .toggleMute:
+            player.setMuted(!player.isMuted)
+            frontEnd.cuesChanged(muted: player.isMuted, session: session, at: t)
+            return nil
+        case .quit:
+            return .quit
+        }
+    }
+
+    /// Plays cues, shows effects, and reports the finish.
+    private func apply(_ effects: [Session.Effect], at t: Duration) -> RunEnding? {
+        guard !effects.isEmpty else { return nil }
+        for effect in effects {
+            if case let .cue(cue, _) = effect { player.play(cue) }
+        }
+        frontEnd.show(effects, session: session, at: t)
+        for effect in effects {
+            if case let .finished(summary) = effect { return .finished(summary) }
+        }
+        return nil
+    }
+
+    private func finish(_ ending: RunEnding) -> RunEnding {
+        frontEnd.end(ending, session: session, at: now)
+        return ending
+    }
+}

@@ -1,0 +1,143 @@
+import SessionEngine
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The full-screen front end: big digits, phase colours, keys (space, n, r, q, m), y/n prompts
+/// for restart and quit, redraw on resize. The caller puts the terminal in raw mode and
+/// restores it; this type only draws and reads keys.
+final class ScreenFrontEnd: RunFrontEnd {
+    private var decoder = KeyDecoder()
+    private var writer: FrameWriter
+    private var state: TimerScreen.State
+    private var pending: PendingQuestion?
+    private var noticeUntil: Duration?
+    private let glyphs: Glyphs
+    private let size: () -> TerminalSize
+
+    private enum PendingQuestion { case quit, restart }
+
+    /// How often the progress bar moves while running.
+    private static let barRefresh: Duration = .milliseconds(250)
+    /// How long a notice stays on the bottom line.
+    private static let noticeTime: Duration = .seconds(2)
+
+    /// - Parameters:
+    ///   - workoutName: shown in the header.
+    ///   - cuesOffReason: why cues cannot play (no device, no sounds), or `nil`.
+    ///   - isMuted: whether cues start muted (`--mute`).
+    ///   - styleMode: colours, attributes only, or plain.
+    ///   - glyphs: Unicode blocks or ASCII.
+    ///   - size: reads the current terminal size.
+    init(workoutName: String, cuesOffReason: String?, isMuted: Bool, styleMode: StyleMode,
+         glyphs: Glyphs, size: @escaping () -> TerminalSize) {
+        self.writer = FrameWriter(mode: styleMode)
+        self.glyphs = glyphs
+        self.size = size
+        state = TimerScreen.State(
+            workoutName: workoutName,
+            snapshot: Session(program: Program(name: workoutName, segments: [])).snapshot(at: .zero),
+            isMuted: isMuted, cuesOffReason: cuesOffReason, prompt: nil, notice: nil)
+    }
+
+    var inputDescriptor: Int32? { STDIN_FILENO }
+
+    func begin(session: Session, at now: Duration) {
+        refresh(session: session, at: now)
+    }
+
+    func commands(from bytes: [UInt8]?, session: Session, at now: Duration) -> [RunCommand] {
+        guard let bytes else { return [] }
+        var result: [RunCommand] = []
+        var keys = decoder.decode(bytes)
+        // A lone ESC at the end of a read is the Escape key: sequences arrive whole.
+        if decoder.hasPendingInput, bytes.last == 0x1B { keys += decoder.flush() }
+        for key in keys {
+            if key == .interrupt { return [.quit] }
+            if let question = pending {
+                pending = nil
+                state.prompt = nil
+                if key == .character("y") || key == .character("Y") {
+                    switch question {
+                    case .quit: return [.quit]
+                    case .restart: result.append(.session(.reset))
+                    }
+                } else {
+                    notify("Carrying on", at: now)
+                }
+                continue
+            }
+            switch key {
+            case .space, .character("p"): result.append(.togglePause)
+            case .character("n"), .right: result.append(.session(.skip))
+            case .character("m"): result.append(.toggleMute)
+            case .character("r"):
+                pending = .restart
+                state.prompt = "Restart from the beginning?"
+            case .character("q"), .escape:
+                pending = .quit
+                state.prompt = "Quit? Nothing will be recorded."
+            default: break
+            }
+        }
+        refresh(session: session, at: now)
+        return result
+    }
+
+    func show(_ effects: [Session.Effect], session: Session, at now: Duration) {
+        for effect in effects {
+            switch effect {
+            case .skipped: notify("Skipped", at: now)
+            case .reset: notify("Restarted", at: now)
+            default: break
+            }
+        }
+        refresh(session: session, at: now)
+    }
+
+    func refresh(session: Session, at now: Duration) {
+        if let until = noticeUntil, now >= until {
+            state.notice = nil
+            noticeUntil = nil
+        }
+        state.snapshot = session.snapshot(at: now)
+        let frame = TimerScreen.render(state, size: size(), glyphs: glyphs)
+        let output = writer.update(to: frame)
+        // A terminal that went away (hang-up) is not an error worth stopping the workout for.
+        if !output.isEmpty { try? FileDescriptorIO.writeAll(output, to: STDOUT_FILENO) }
+    }
+
+    func nextRefresh(session: Session, after now: Duration) -> Duration? {
+        var candidates: [Duration] = []
+        if let until = noticeUntil { candidates.append(until) }
+        if session.phase == .running {
+            let snap = session.snapshot(at: now)
+            // The countdown shows whole seconds rounded up: it changes when the remaining
+            // time crosses a whole second.
+            let shown = snap.remainingInSegment ?? snap.elapsedInSegment
+            let fraction = shown - .seconds(shown.components.seconds)
+            let untilChange = fraction == .zero ? Duration.seconds(1) : fraction
+            candidates.append(now + min(untilChange, Self.barRefresh))
+        }
+        return candidates.min()
+    }
+
+    func resized(session: Session, at now: Duration) {
+        writer.invalidate()
+        refresh(session: session, at: now)
+    }
+
+    func cuesChanged(muted: Bool, session: Session, at now: Duration) {
+        state.isMuted = muted
+        notify(muted ? "Cues muted" : "Cues on", at: now)
+        refresh(session: session, at: now)
+    }
+
+    func end(_ ending: RunEnding, session: Session, at now: Duration) {}
+
+    private func notify(_ text: String, at now: Duration) {
+        state.notice = text
+        noticeUntil = now + Self.noticeTime
+    }
+}

@@ -1,0 +1,147 @@
+import SessionEngine
+import TerminalUI
+
+/// The full-screen timer as a pure function of what is shown and the terminal size
+/// (CONVENTIONS "The terminal": `render(state, size) -> Frame`).
+enum TimerScreen {
+    /// Everything the screen shows at one instant.
+    struct State: Equatable {
+        var workoutName: String
+        var snapshot: SessionSnapshot
+        /// Whether cues are muted by the person (`m`).
+        var isMuted: Bool
+        /// Why cues are off when they cannot play at all, e.g. "no sound device".
+        var cuesOffReason: String?
+        /// A question waiting for y/n, e.g. "Quit? Nothing will be recorded."
+        var prompt: String?
+        /// A short notice, e.g. "Cues on".
+        var notice: String?
+    }
+
+    /// The colour of a phase: prepare yellow, work green, rest blue, rest between exercises
+    /// magenta, others cyan.
+    static func colour(of kind: Segment.Kind?) -> Color {
+        switch kind {
+        case .prepare: .yellow
+        case .work: .green
+        case .rest: .blue
+        case .restBetweenExercises: .magenta
+        default: .cyan
+        }
+    }
+
+    /// Renders the screen: a frame of exactly `size.rows` lines, each `size.columns` cells. Big digits when they fit, a compact layout otherwise;
+    /// never fails on any size (0×0 gives no lines).
+    static func render(_ state: State, size: TerminalSize, glyphs: Glyphs) -> Frame {
+        let width = max(size.columns, 0)
+        let rows = max(size.rows, 0)
+        guard width > 0, rows > 0 else { return Frame(size: size) }
+        let snap = state.snapshot
+        let segment = snap.segment
+        let colour = colour(of: segment?.kind)
+        let phaseStyle = TextStyle(foreground: colour, bold: true)
+        let paused = snap.phase == .paused
+
+        let phaseName = segment.map { Format.phase($0.kind) } ?? ""
+        let title = paused ? "\(phaseName) — PAUSED" : phaseName
+        let time = snap.remainingInSegment.map(Format.countdown) ?? Format.clock(snap.elapsedInSegment.inSeconds)
+        let detail = detailLine(segment)
+        let next = snap.nextSegment.map { "Next: " + Format.segmentLine($0) } ?? "Next: finish"
+        let clocks = "Elapsed \(Format.clock(snap.totalElapsed.inSeconds))   Remaining \(Format.countdown(snap.remaining))"
+        let fraction: Double = {
+            guard let duration = segment?.duration, duration > .zero else { return 0 }
+            return snap.elapsedInSegment.inSeconds / duration.inSeconds
+        }()
+        let cues: String = {
+            if let reason = state.cuesOffReason { return "cues off: \(reason)" }
+            return state.isMuted ? "muted" : "cues on"
+        }()
+        let keys = paused
+            ? "space resume · n skip · r restart · m mute · q quit"
+            : "space pause · n skip · r restart · m mute · q quit"
+        let bottom: StyledText.Span = state.prompt.map { StyledText.Span("\($0) [y/N]", style: TextStyle(bold: true, reversed: true)) }
+            ?? StyledText.Span(state.notice ?? keys, style: TextStyle(dim: state.notice == nil))
+
+        var lines: [StyledText] = []
+        func add(_ text: String, _ style: TextStyle = .plain, centred: Bool = true) {
+            lines.append(line(text, style: style, width: width, centred: centred))
+        }
+
+        // Header: name on the left, cue state on the right.
+        let header: StyledText = {
+            let right = " " + cues
+            let leftWidth = max(width - right.displayWidth, 0)
+            let left = (" " + state.workoutName).padded(toWidth: leftWidth, ellipsis: glyphs.ellipsis)
+            let rightText = right.truncated(toWidth: width - left.displayWidth, ellipsis: glyphs.ellipsis)
+            return StyledText(spans: [.init(left, style: TextStyle(bold: true)), .init(rightText, style: TextStyle(dim: true))])
+        }()
+
+        let digits = [BigDigits(glyphs: glyphs, scale: 2), BigDigits(glyphs: glyphs, scale: 1)]
+            .first { $0.width(of: time) <= width - 2 }
+        let bigRows = BigDigits.height
+        // Full layout needs: header, blank, title, detail, blank, digits, blank, bar, blank,
+        // next, clocks, blank, keys = 8 + digits.
+        if let digits, rows >= bigRows + 12 {
+            lines.append(header)
+            add("")
+            add(title, phaseStyle)
+            add(detail)
+            add("")
+            for row in digits.render(time) { add(row, TextStyle(foreground: colour, bold: true)) }
+            add("")
+            add(bar(fraction, width: width, glyphs: glyphs), TextStyle(foreground: colour))
+            add("")
+            add(next)
+            add(clocks, TextStyle(dim: true))
+            while lines.count < rows - 1 { add("") }
+            lines.append(line(bottom.text, style: bottom.style, width: width, centred: true))
+        } else if rows >= 6 {
+            lines.append(header)
+            add("\(title)  \(time)", phaseStyle)
+            add(detail)
+            add(bar(fraction, width: width, glyphs: glyphs), TextStyle(foreground: colour))
+            add(next)
+            if rows >= 7 { add(clocks, TextStyle(dim: true)) }
+            while lines.count < rows - 1 { add("") }
+            lines.append(line(bottom.text, style: bottom.style, width: width, centred: true))
+        } else {
+            // Tiny: as much as fits, most important first.
+            let essentials: [(String, TextStyle)] = [
+                ("\(title) \(time)", phaseStyle),
+                (state.prompt.map { "\($0) [y/N]" } ?? detail, state.prompt == nil ? .plain : TextStyle(reversed: true)),
+                (next, .plain), (clocks, TextStyle(dim: true)), (cues, TextStyle(dim: true)),
+            ]
+            for (text, style) in essentials.prefix(rows) {
+                lines.append(line(text, style: style, width: width, centred: false))
+            }
+        }
+        return Frame(size: size, lines: lines)
+    }
+
+    /// `Burpees · round 3/8 · exercise 1/4`, or the next exercise during a rest between exercises.
+    static func detailLine(_ segment: Segment?) -> String {
+        guard let segment else { return "" }
+        var parts: [String] = []
+        switch segment.kind {
+        case .work, .rest: parts.append(segment.label)
+        case .restBetweenExercises: break
+        case .prepare: parts.append("Get ready")
+        case .leg, .transition, .coolDown: parts.append(segment.label)
+        }
+        if let round = segment.round, let rounds = segment.rounds { parts.append("round \(round)/\(rounds)") }
+        if let exercise = segment.exercise, let exercises = segment.exercises {
+            parts.append(segment.kind == .restBetweenExercises
+                         ? "exercise \(exercise)/\(exercises) done" : "exercise \(exercise)/\(exercises)")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    private static func bar(_ fraction: Double, width: Int, glyphs: Glyphs) -> String {
+        ProgressBar.render(fraction: fraction, width: max(min(width - 4, 60), 0), glyphs: glyphs)
+    }
+
+    /// One span padded to exactly `width` cells, centred or left-aligned, truncated with an ellipsis.
+    private static func line(_ text: String, style: TextStyle, width: Int, centred: Bool) -> StyledText {
+        StyledText(text.padded(toWidth: width, alignment: centred ? .center : .left), style: style)
+    }
+}
