@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading and replacing whole files, and creating private folders (DESIGN §3): files are
+/// created 0600 and folders 0700, replacements are atomic and flushed to the device.
+public enum DiskFile {
+    /// Reads a whole file.
+    /// - Parameters:
+    ///   - url: a file URL.
+    ///   - maximumBytes: the largest file accepted, in bytes; larger files are refused before
+    ///     they are read.
+    /// - Returns: the file's bytes.
+    /// - Throws: ``StoreError/io(path:operation:errno:)`` (`ENOENT` when it does not exist,
+    ///   `EISDIR` for a folder, `EACCES`), ``StoreError/tooLarge(path:bytes:limit:)``.
+    public static func read(at url: URL, maximumBytes: Int) throws(StoreError) -> Data {
+        let descriptor = try FileDescriptor(opening: url.path, flags: O_RDONLY, operation: "open")
+        return Data(try descriptor.readAll(maximumBytes: maximumBytes))
+    }
+
+    /// Replaces a file's content atomically: the data goes to a new temporary file (mode 0600)
+    /// in the same folder, which is flushed (`fsync`), renamed over `url` (`rename(2)`), and
+    /// then the folder is flushed so the rename itself survives a power cut. Readers see the
+    /// old content or the new, never a mixture; on any failure the old file is untouched and
+    /// the temporary file is removed.
+    /// - Parameters:
+    ///   - data: the new content.
+    ///   - url: the file to create or replace; its folder must exist.
+    /// - Throws: ``StoreError/io(path:operation:errno:)`` naming the failed step.
+    public static func writeAtomically(_ data: Data, to url: URL) throws(StoreError) {
+        let folder = url.deletingLastPathComponent().path
+        let name = url.lastPathComponent
+        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let temporaryPath = folder + "/." + name + ".tmp-" + suffix
+        do throws(StoreError) {
+            let descriptor = try FileDescriptor(
+                opening: temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600,
+                operation: "create a temporary file for")
+            try descriptor.writeAll([UInt8](data))
+            try descriptor.sync()
+            try descriptor.close()
+            guard rename(temporaryPath, url.path) == 0 else {
+                throw StoreError.io(path: url.path, operation: "replace (rename)", errno: errno)
+            }
+        } catch {
+            unlink(temporaryPath)
+            throw error
+        }
+        try syncFolder(folder)
+    }
+
+    /// Creates a folder and any missing parents with mode 0700 (owner only). Folders that
+    /// already exist are left as they are.
+    /// - Parameter url: the folder.
+    /// - Throws: ``StoreError/notAFolder(path:)`` when something else is at the path or a
+    ///   parent, ``StoreError/io(path:operation:errno:)`` from `mkdir`/`stat`.
+    public static func createFolder(at url: URL) throws(StoreError) {
+        let path = url.standardizedFileURL.path
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: path) }
+            return
+        }
+        guard errno == ENOENT else { throw .io(path: path, operation: "look at", errno: errno) }
+        let parent = url.standardizedFileURL.deletingLastPathComponent()
+        if parent.path != path {
+            try createFolder(at: parent)
+        }
+        if mkdir(path, 0o700) != 0, errno != EEXIST {
+            throw .io(path: path, operation: "create the folder", errno: errno)
+        }
+    }
+
+    /// Flushes a folder's entries to the device (`fsync` on the folder) so that a rename or a
+    /// new file in it is durable.
+    /// - Throws: ``StoreError/io(path:operation:errno:)``.
+    static func syncFolder(_ path: String) throws(StoreError) {
+        let descriptor = try FileDescriptor(opening: path, flags: O_RDONLY | O_DIRECTORY, operation: "open the folder")
+        try descriptor.sync()
+        try descriptor.close()
+    }
+}

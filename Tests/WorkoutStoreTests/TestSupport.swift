@@ -1,0 +1,56 @@
+import Foundation
+import WorkoutModel
+@testable import WorkoutStore
+
+/// A fresh folder under the system's temporary directory, removed by `remove()`.
+struct TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("hiit-store-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Permission bits (e.g. 0o600) of a path.
+func permissions(of url: URL) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+}
+
+/// A record with whole-second instants (history lines store seconds).
+func sampleRecord(id: UUID = UUID(), workout: String = "Tabata", minute: Int = 0) -> SessionRecord {
+    let start = Date(timeIntervalSince1970: 1_796_000_000 + Double(minute * 60))
+    return SessionRecord(
+        id: id, workout: workout, kind: .intervals, start: start, end: start.addingTimeInterval(240),
+        timeZone: "Europe/Prague", utcOffsetSeconds: 3600, localDate: "2026-11-30",
+        workoutSeconds: 160, totalSeconds: 230, pausedSeconds: 0, rounds: 8, exercises: 1,
+        weightKg: 70, kcal: 27.6)
+}
+
+let sampleWorkout = IntervalWorkout(
+    name: "Core+Legs",
+    exercises: [
+        Exercise(name: "Burpees", workSeconds: 40, restSeconds: 20, rounds: 3),
+        Exercise(name: "Squats", workSeconds: 30, restSeconds: 0, rounds: 2),
+    ],
+    restBetweenExercisesSeconds: 45, prepareSeconds: 5)
+
+/// Decodes a workout and returns the error's one-line description, or "no error".
+func workoutError(_ text: String, path: String = "tabata.json") -> String {
+    workoutError(Data(text.utf8), path: path)
+}
+
+func workoutError(_ data: Data, path: String = "tabata.json") -> String {
+    do {
+        _ = try WorkoutFile.decode(data, path: path)
+        return "no error"
+    } catch {
+        return error.description
+    }
+}
