@@ -11,8 +11,22 @@ import Foundation
 /// the signal number as one byte to the pipe; no work happens in a C signal handler. The run
 /// loop polls ``readFD`` and calls ``drain()`` to learn which signals arrived.
 ///
-/// ``close()`` (or `deinit`) stops watching and puts back each signal's previous
-/// disposition, so a Ctrl-C after the timer has ended behaves normally again.
+/// ``close()`` (or `deinit`) stops watching, puts back each signal's previous disposition
+/// and unblocks the signals in the calling thread, so a Ctrl-C after the timer has ended
+/// behaves normally again.
+///
+/// How libdispatch does it on Linux (worth knowing when debugging): registering a signal
+/// source installs libdispatch's own C handler for that signal (once per process), which
+/// blocks all asynchronous signals in whichever thread it interrupts and re-sends the signal
+/// to libdispatch's manager thread, where a `signalfd` picks it up. So the `SIG_IGN` set here
+/// only covers the moment before registration; `init` waits until every source is
+/// registered, so a signal sent right after `init` returns is not lost. Because libdispatch
+/// installs its handler only once, ``close()`` remembers it and a later `SignalPipe` for the
+/// same signal puts it back instead of `SIG_IGN`.
+///
+/// Signals sent to the process (`kill`, a terminal's SIGWINCH, Ctrl-C in cooked mode) are
+/// delivered. A signal sent with `raise`/`pthread_kill` to one thread that blocks it (as
+/// libdispatch's worker threads do) stays pending in that thread and is never seen.
 ///
 /// Signal dispositions are process-wide: keep one `SignalPipe` per signal at a time.
 /// (`@unchecked Sendable`: the mutable state is guarded by a lock.)
@@ -25,7 +39,8 @@ public final class SignalPipe: @unchecked Sendable {
 
     private let writeFD: Int32
     private let sources: [DispatchSourceSignal]
-    private let previous: [(Int32, sighandler_t?)]
+    private let previous: [(Int32, sigaction)]
+    private let unblockOnClose: [Int32]
     private let cancelled = DispatchGroup()
     private let lock = NSLock()
     private var isOpen = true
@@ -61,17 +76,33 @@ public final class SignalPipe: @unchecked Sendable {
         let readEnd = ends[0]
         let writeEnd = ends[1]
         let queue = DispatchQueue(label: "hiit.TerminalUI.SignalPipe")
-        var previous: [(Int32, sighandler_t?)] = []
+        var blocked = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &blocked)
+        var previous: [(Int32, sigaction)] = []
         var sources: [DispatchSourceSignal] = []
+        let registered = DispatchGroup()
         for number in unique {
-            previous.append((number, signal(number, SIG_IGN)))
+            var old = sigaction()
+            sigaction(number, nil, &old)
+            previous.append((number, old))
+            if var dispatchAction = SignalPipe.dispatchHandlers.action(for: number) {
+                sigaction(number, &dispatchAction, nil)
+            } else {
+                signal(number, SIG_IGN)
+            }
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler(handler: SignalPipe.handler(signal: number, writeFD: writeEnd))
+            registered.enter()
+            source.setRegistrationHandler { [registered] in registered.leave() }
             cancelled.enter()
             source.setCancelHandler { [cancelled] in cancelled.leave() }
             source.resume()
             sources.append(source)
         }
+        // Registration happens on libdispatch's manager thread; a signal sent before it would
+        // meet SIG_IGN and be lost. Two seconds is far more than it ever takes.
+        _ = registered.wait(timeout: .now() + .seconds(2))
+        self.unblockOnClose = unique.filter { sigismember(&blocked, $0) == 0 }
         self.readFD = readEnd
         self.writeFD = writeEnd
         self.signals = unique
@@ -130,7 +161,19 @@ public final class SignalPipe: @unchecked Sendable {
         guard isOpen else { return }
         isOpen = false
         for source in sources { source.cancel() }
-        for (number, handler) in previous { signal(number, handler) }
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for (number, old) in previous {
+            var current = sigaction()
+            sigaction(number, nil, &current)
+            SignalPipe.dispatchHandlers.remember(current, for: number)
+            var restored = old
+            sigaction(number, &restored, nil)
+        }
+        // libdispatch's handler blocks signals in the thread it ran on; undo that here for the
+        // signals this thread did not block itself, so the restored dispositions take effect.
+        for number in unblockOnClose { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         let readEnd = readFD
         let writeEnd = writeFD
         // Close only after every cancel handler ran, so no event handler can write to a
@@ -138,6 +181,33 @@ public final class SignalPipe: @unchecked Sendable {
         cancelled.notify(queue: .global()) {
             _ = Glibc.close(writeEnd)
             _ = Glibc.close(readEnd)
+        }
+    }
+
+    // MARK: - libdispatch's handlers
+
+    /// libdispatch's C handlers, remembered per signal (see the type's discussion).
+    static let dispatchHandlers = DispatchHandlers()
+
+    /// A lock-guarded table of the `sigaction`s libdispatch installed, by signal number.
+    final class DispatchHandlers: @unchecked Sendable {
+        private let lock = NSLock()
+        private var actions: [Int32: sigaction] = [:]
+
+        /// Keeps `action` when it is a real handler (neither `SIG_DFL` nor `SIG_IGN`).
+        func remember(_ action: sigaction, for number: Int32) {
+            let handler = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+            guard handler != 0, handler != 1 else { return }
+            lock.lock()
+            defer { lock.unlock() }
+            actions[number] = action
+        }
+
+        /// The handler remembered for `number`, if any.
+        func action(for number: Int32) -> sigaction? {
+            lock.lock()
+            defer { lock.unlock() }
+            return actions[number]
         }
     }
 }
