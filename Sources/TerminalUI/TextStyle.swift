@@ -1,7 +1,9 @@
 /// One of the 16 standard terminal colours (SGR 30–37/90–97 for text, 40–47/100–107 for
 /// backgrounds). Terminals choose the exact shades, so these follow the user's theme.
 public enum Color: Hashable, Sendable, CaseIterable {
+    /// The eight normal colours (SGR 30–37 / 40–47).
     case black, red, green, yellow, blue, magenta, cyan, white
+    /// The eight bright colours (SGR 90–97 / 100–107).
     case brightBlack, brightRed, brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, brightWhite
 
     /// The SGR number for this colour as text colour (30–37, 90–97).
