@@ -1,0 +1,144 @@
+// MARK: - Command tree specification
+
+/// One command of the `hiit` command tree: its name, its help texts, the positional arguments
+/// and options it accepts, and its subcommands (DESIGN §6). The root is `hiit` itself.
+///
+/// `--help`/`-h` are accepted by every command and `--version` by the root without being
+/// declared; declaring options named `help` or `version` (or short `h`) is a programmer error.
+struct CommandSpec: Equatable, Sendable {
+    /// The word that selects the command (`run`, `history`); for the root, the program name.
+    var name: String
+    /// One sentence shown after `OVERVIEW:` and in the parent's SUBCOMMANDS list.
+    var abstract: String
+    /// Further paragraphs shown below the overview; `\n` separates paragraphs.
+    var discussion: String?
+    /// Positional arguments, bound in order.
+    var arguments: [ArgumentSpec]
+    /// Options, in the order shown in help and usage.
+    var options: [OptionSpec]
+    /// Subcommands, in the order shown in help.
+    var subcommands: [CommandSpec]
+
+    /// Creates a command specification.
+    /// - Parameters:
+    ///   - name: the word that selects it.
+    ///   - abstract: one sentence.
+    ///   - discussion: optional paragraphs separated by `\n`.
+    ///   - arguments: positional arguments in order (at most the last may be repeating).
+    ///   - options: options in display order.
+    ///   - subcommands: subcommands in display order.
+    init(name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
+         options: [OptionSpec] = [], subcommands: [CommandSpec] = []) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+        self.subcommands = subcommands
+    }
+
+    /// The subcommand selected by `word`, if any.
+    func subcommand(named word: String) -> CommandSpec? {
+        subcommands.first { $0.name == word }
+    }
+
+    /// The option whose long name (without `--`) is `long`, if any.
+    func option(long: String) -> OptionSpec? {
+        options.first { $0.long == long }
+    }
+
+    /// The option whose short name is `short`, if any.
+    func option(short: Character) -> OptionSpec? {
+        options.first { $0.short == short }
+    }
+
+    /// The chain of specifications from this (root) command down a path of subcommand names.
+    /// - Parameter path: subcommand names below the root, e.g. `["history", "show"]`.
+    /// - Returns: `[root, history, show]`, or `nil` when a name is not a subcommand.
+    func specs(along path: [String]) -> [CommandSpec]? {
+        var chain = [self]
+        for name in path {
+            guard let next = chain[chain.count - 1].subcommand(named: name) else { return nil }
+            chain.append(next)
+        }
+        return chain
+    }
+}
+
+/// A positional argument such as `WORKOUT`.
+struct ArgumentSpec: Equatable, Sendable {
+    /// The argument's name, e.g. `WORKOUT`; shown as `<workout>`; the key of its values in
+    /// ``ParsedCommand/arguments``.
+    var name: String
+    /// One or more sentences shown in the ARGUMENTS section.
+    var help: String
+    /// Whether the argument may be left out (shown in brackets).
+    var isOptional: Bool
+    /// Whether it takes every remaining positional word (shown with `...`); only the last
+    /// argument may repeat.
+    var isRepeating: Bool
+
+    /// Creates an argument specification.
+    /// - Parameters:
+    ///   - name: e.g. `WORKOUT`.
+    ///   - help: shown in help.
+    ///   - isOptional: may be left out (default `false`).
+    ///   - isRepeating: takes all remaining words (default `false`).
+    init(_ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false) {
+        self.name = name
+        self.help = help
+        self.isOptional = isOptional
+        self.isRepeating = isRepeating
+    }
+
+    /// `<workout>`: the name in lower case between angle brackets.
+    var label: String { "<\(name.lowercased())>" }
+}
+
+/// An option such as `--prepare <seconds>` or a flag such as `--mute`.
+struct OptionSpec: Equatable, Sendable {
+    /// The long name without the dashes (`prepare`); the key of its values in
+    /// ``ParsedCommand/options`` or ``ParsedCommand/flags``.
+    var long: String
+    /// An optional one-letter short name (`p` for `-p`).
+    var short: Character?
+    /// The name of the value (`seconds`, shown `<seconds>`), or `nil` for a flag.
+    var valueName: String?
+    /// One or more sentences shown in the OPTIONS section.
+    var help: String
+    /// Whether the option may be given more than once (each value is kept, in order).
+    var isRepeatable: Bool
+
+    /// Creates an option specification.
+    /// - Parameters:
+    ///   - long: name without `--`.
+    ///   - short: optional letter for `-x`.
+    ///   - valueName: the value's name, or `nil` for a flag (default).
+    ///   - help: shown in help.
+    ///   - isRepeatable: may be given more than once (default `false`).
+    init(_ long: String, short: Character? = nil, valueName: String? = nil, help: String, isRepeatable: Bool = false) {
+        self.long = long
+        self.short = short
+        self.valueName = valueName
+        self.help = help
+        self.isRepeatable = isRepeatable
+    }
+
+    /// Whether the option takes a value (it is not a flag).
+    var takesValue: Bool { valueName != nil }
+
+    /// `--prepare`.
+    var flagName: String { "--\(long)" }
+
+    /// `--prepare <seconds>` or `--mute`, as in usage lines and messages.
+    var synopsis: String {
+        guard let valueName else { return flagName }
+        return "\(flagName) <\(valueName)>"
+    }
+
+    /// `-p, --prepare <seconds>` or `--mute`, as in the OPTIONS section.
+    var helpLabel: String {
+        guard let short else { return synopsis }
+        return "-\(short), \(synopsis)"
+    }
+}
