@@ -39,11 +39,9 @@ struct RunWorkout {
 
     /// Runs the workout and returns the exit status.
     func run() -> Int32 {
-        let resolver = WorkoutResolver(folders: [DataFolder(url: locations.dataFolder).workoutsURL]
-                                       + (locations.shippedWorkoutsFolder.map { [$0] } ?? []))
         let workout: IntervalWorkout
         do {
-            workout = try resolver.resolve(options.workout ?? Self.defaultWorkout).0
+            workout = try Commands.resolver(locations).resolve(options.workout ?? Self.defaultWorkout).0
         } catch {
             console.err("Error: \(error)")
             return error.exitStatus
@@ -102,7 +100,9 @@ struct RunWorkout {
         switch ending {
         case let .finished(summary):
             let status = record(summary, workout: workout, wallOrigin: loop.wallOrigin, frontEnd: frontEnd)
+            // Let "Congratulations!" be heard before the process exits.
             player.waitUntilIdle(timeout: .seconds(3))
+            (player as? ALSACuePlayer)?.close()
             return status
         case .quit:
             if !options.events { console.out("Quit: nothing was recorded.") }

@@ -71,8 +71,9 @@ struct WorkoutResolver {
             if workout.name.lowercased() == wanted { return (workout, .file(file)) }
             names.append(workout.name)
         }
-        let suggestion = names.min { Self.distance($0.lowercased(), wanted) < Self.distance($1.lowercased(), wanted) }
-            .flatMap { Self.distance($0.lowercased(), wanted) <= max(2, wanted.count / 3) ? $0 : nil }
+        let lowered = names.map { $0.lowercased() }
+        let suggestion = closestMatch(to: wanted, among: lowered)
+            .flatMap { lowered.firstIndex(of: $0) }.map { names[$0] }
         throw .unknown(name: word, suggestion: suggestion, known: names)
     }
 
@@ -83,23 +84,6 @@ struct WorkoutResolver {
             return files.filter { $0.pathExtension.lowercased() == "json" }
                 .sorted { $0.lastPathComponent < $1.lastPathComponent }
         }
-    }
-
-    /// Levenshtein edit distance between two strings, by characters.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1,
-                                 previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

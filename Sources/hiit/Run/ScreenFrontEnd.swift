@@ -44,6 +44,10 @@ final class ScreenFrontEnd: RunFrontEnd {
     var inputDescriptor: Int32? { STDIN_FILENO }
 
     func begin(session: Session, at now: Duration) {
+        if let reason = state.cuesOffReason, !state.isMuted {
+            state.notice = "Cues are off: " + reason
+            noticeUntil = now + Self.noticeTime * 3
+        }
         refresh(session: session, at: now)
     }
 
@@ -130,7 +134,11 @@ final class ScreenFrontEnd: RunFrontEnd {
 
     func cuesChanged(muted: Bool, session: Session, at now: Duration) {
         state.isMuted = muted
-        notify(muted ? "Cues muted" : "Cues on", at: now)
+        if let reason = state.cuesOffReason {
+            notify("Cues are off: " + reason, at: now)
+        } else {
+            notify(muted ? "Cues muted" : "Cues on", at: now)
+        }
         refresh(session: session, at: now)
     }
 

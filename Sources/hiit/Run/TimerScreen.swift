@@ -10,7 +10,8 @@ enum TimerScreen {
         var snapshot: SessionSnapshot
         /// Whether cues are muted by the person (`m`).
         var isMuted: Bool
-        /// Why cues are off when they cannot play at all, e.g. "no sound device".
+        /// Why cues are off when they cannot play at all, e.g. "no sound device"; the header
+        /// says "cues off" and the reason is shown as a notice at the start.
         var cuesOffReason: String?
         /// A question waiting for y/n, e.g. "Quit? Nothing will be recorded."
         var prompt: String?
@@ -30,8 +31,8 @@ enum TimerScreen {
         }
     }
 
-    /// Renders the screen: a frame of exactly `size.rows` lines, each `size.columns` cells. Big digits when they fit, a compact layout otherwise;
-    /// never fails on any size (0×0 gives no lines).
+    /// Renders the screen: a frame of exactly `size.rows` lines, each `size.columns` cells.
+    /// Big digits when they fit, a compact layout otherwise; never fails on any size.
     static func render(_ state: State, size: TerminalSize, glyphs: Glyphs) -> Frame {
         let width = max(size.columns, 0)
         let rows = max(size.rows, 0)
@@ -53,7 +54,7 @@ enum TimerScreen {
             return snap.elapsedInSegment.inSeconds / duration.inSeconds
         }()
         let cues: String = {
-            if let reason = state.cuesOffReason { return "cues off: \(reason)" }
+            if state.cuesOffReason != nil { return "cues off" }
             return state.isMuted ? "muted" : "cues on"
         }()
         let keys = paused
@@ -62,28 +63,25 @@ enum TimerScreen {
         let bottom: StyledText.Span = state.prompt.map { StyledText.Span("\($0) [y/N]", style: TextStyle(bold: true, reversed: true)) }
             ?? StyledText.Span(state.notice ?? keys, style: TextStyle(dim: state.notice == nil))
 
-        var lines: [StyledText] = []
-        func add(_ text: String, _ style: TextStyle = .plain, centred: Bool = true) {
-            lines.append(line(text, style: style, width: width, centred: centred))
-        }
-
-        // Header: name on the left, cue state on the right.
+        // Header: name on the left (at least half the width), cue state on the right.
         let header: StyledText = {
-            let right = " " + cues
-            let leftWidth = max(width - right.displayWidth, 0)
-            let left = (" " + state.workoutName).padded(toWidth: leftWidth, ellipsis: glyphs.ellipsis)
-            let rightText = right.truncated(toWidth: width - left.displayWidth, ellipsis: glyphs.ellipsis)
-            return StyledText(spans: [.init(left, style: TextStyle(bold: true)), .init(rightText, style: TextStyle(dim: true))])
+            let name = " " + state.workoutName
+            let nameWidth = min(name.displayWidth, max(width / 2, width - (cues.displayWidth + 2)))
+            let left = name.padded(toWidth: nameWidth, ellipsis: glyphs.ellipsis)
+            let right = (cues + " ").padded(toWidth: width - nameWidth - 1, alignment: .right, ellipsis: glyphs.ellipsis)
+            return StyledText(spans: [.init(left + " ", style: TextStyle(bold: true)), .init(right, style: TextStyle(dim: true))])
         }()
+        let footer = line(bottom.text, style: bottom.style, width: width, centred: true)
 
         let digits = [BigDigits(glyphs: glyphs, scale: 2), BigDigits(glyphs: glyphs, scale: 1)]
             .first { $0.width(of: time) <= width - 2 }
-        let bigRows = BigDigits.height
-        // Full layout needs: header, blank, title, detail, blank, digits, blank, bar, blank,
-        // next, clocks, blank, keys = 8 + digits.
-        if let digits, rows >= bigRows + 12 {
-            lines.append(header)
-            add("")
+        var body: [StyledText] = []
+        func add(_ text: String, _ style: TextStyle = .plain) {
+            body.append(line(text, style: style, width: width, centred: true))
+        }
+        // The full layout: header, title, detail, digits, bar, next, clocks, footer with
+        // blank lines between groups: 12 + digits rows.
+        if let digits, rows >= BigDigits.height + 12 {
             add(title, phaseStyle)
             add(detail)
             add("")
@@ -93,28 +91,27 @@ enum TimerScreen {
             add("")
             add(next)
             add(clocks, TextStyle(dim: true))
-            while lines.count < rows - 1 { add("") }
-            lines.append(line(bottom.text, style: bottom.style, width: width, centred: true))
         } else if rows >= 6 {
-            lines.append(header)
             add("\(title)  \(time)", phaseStyle)
             add(detail)
             add(bar(fraction, width: width, glyphs: glyphs), TextStyle(foreground: colour))
             add(next)
             if rows >= 7 { add(clocks, TextStyle(dim: true)) }
-            while lines.count < rows - 1 { add("") }
-            lines.append(line(bottom.text, style: bottom.style, width: width, centred: true))
         } else {
-            // Tiny: as much as fits, most important first.
+            // Tiny: as much as fits, most important first, no header or footer.
             let essentials: [(String, TextStyle)] = [
                 ("\(title) \(time)", phaseStyle),
                 (state.prompt.map { "\($0) [y/N]" } ?? detail, state.prompt == nil ? .plain : TextStyle(reversed: true)),
                 (next, .plain), (clocks, TextStyle(dim: true)), (cues, TextStyle(dim: true)),
             ]
-            for (text, style) in essentials.prefix(rows) {
-                lines.append(line(text, style: style, width: width, centred: false))
-            }
+            return Frame(size: size, lines: essentials.prefix(rows).map { line($0.0, style: $0.1, width: width, centred: false) })
         }
+        // Centre the body between the header and the footer.
+        let free = rows - 2 - body.count
+        let blank = line("", style: .plain, width: width, centred: false)
+        let above = max(free / 2, 0)
+        let lines = [header] + Array(repeating: blank, count: above) + body
+            + Array(repeating: blank, count: max(free - above, 0)) + [footer]
         return Frame(size: size, lines: lines)
     }
 
@@ -129,15 +126,17 @@ enum TimerScreen {
         case .leg, .transition, .coolDown: parts.append(segment.label)
         }
         if let round = segment.round, let rounds = segment.rounds { parts.append("round \(round)/\(rounds)") }
-        if let exercise = segment.exercise, let exercises = segment.exercises {
+        if let exercise = segment.exercise, let exercises = segment.exercises, exercises > 1 {
             parts.append(segment.kind == .restBetweenExercises
                          ? "exercise \(exercise)/\(exercises) done" : "exercise \(exercise)/\(exercises)")
         }
         return parts.joined(separator: " · ")
     }
 
+    /// The segment's progress between end marks: `▕████▌    ▏` (ASCII `[####-----]`).
     private static func bar(_ fraction: Double, width: Int, glyphs: Glyphs) -> String {
-        ProgressBar.render(fraction: fraction, width: max(min(width - 4, 60), 0), glyphs: glyphs)
+        let inner = ProgressBar.render(fraction: fraction, width: max(min(width - 6, 60), 0), glyphs: glyphs)
+        return glyphs == .unicode ? "▕" + inner + "▏" : "[" + inner + "]"
     }
 
     /// One span padded to exactly `width` cells, centred or left-aligned, truncated with an ellipsis.
