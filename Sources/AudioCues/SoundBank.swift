@@ -76,40 +76,6 @@ public struct SoundBank: Sendable {
         throw .soundsNotFound(searched: candidates.map(\.path))
     }
 
-    /// Where the sounds usually are, for an executable at `executable`; the caller passes the
-    /// result (perhaps with its own folders first) to ``locateFolder(in:)``.
-    ///
-    /// Pure path arithmetic, reading neither the disk nor the environment. In order:
-    /// 1. development: for an executable inside a SwiftPM `.build` folder
-    ///    (`<package>/.build/<triple>/debug/hiit`), the package's `<package>/Sounds`;
-    /// 2. installed: `<prefix>/share/hiit/Sounds` for `<prefix>/bin/hiit`;
-    /// 3. portable: a `Sounds` folder beside the executable.
-    ///
-    /// A build with `--scratch-path` outside the package has no `.build` in its path; the
-    /// executable can add the package folder itself (e.g. derived from `#filePath`).
-    ///
-    /// - Parameter executable: the executable's file URL, symbolic links resolved.
-    /// - Returns: candidate folders, most preferred first, without duplicates.
-    public static func candidateFolders(executable: URL) -> [URL] {
-        let binFolder = executable.deletingLastPathComponent().standardizedFileURL
-        var result: [URL] = []
-        var ancestor = binFolder
-        for _ in 0..<64 where ancestor.path != "/" && !ancestor.path.isEmpty {
-            if ancestor.lastPathComponent == ".build" {
-                result.append(ancestor.deletingLastPathComponent().appendingPathComponent("Sounds"))
-                break
-            }
-            ancestor = ancestor.deletingLastPathComponent()
-        }
-        result.append(
-            binFolder.deletingLastPathComponent()
-                .appendingPathComponent("share/hiit/Sounds", isDirectory: true)
-        )
-        result.append(binFolder.appendingPathComponent("Sounds", isDirectory: true))
-        var seen = Set<String>()
-        return result.filter { seen.insert($0.standardizedFileURL.path).inserted }
-    }
-
     private static func isRegularFile(_ url: URL) -> Bool {
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)

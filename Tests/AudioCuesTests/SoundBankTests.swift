@@ -88,21 +88,4 @@ struct SoundBankTests {
             #expect(message.contains(candidate.path))
         }
     }
-
-    @Test func candidateFoldersForADevelopmentBuild() {
-        let executable = URL(fileURLWithPath: "/src/hiit/.build/x86_64-unknown-linux-gnu/debug/hiit")
-        #expect(SoundBank.candidateFolders(executable: executable).map(\.path) == [
-            "/src/hiit/Sounds",
-            "/src/hiit/.build/x86_64-unknown-linux-gnu/share/hiit/Sounds",
-            "/src/hiit/.build/x86_64-unknown-linux-gnu/debug/Sounds",
-        ])
-    }
-
-    @Test func candidateFoldersForAnInstalledProgram() {
-        let executable = URL(fileURLWithPath: "/usr/local/bin/hiit")
-        #expect(SoundBank.candidateFolders(executable: executable).map(\.path) == [
-            "/usr/local/share/hiit/Sounds",
-            "/usr/local/bin/Sounds",
-        ])
-    }
 }

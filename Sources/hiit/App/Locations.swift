@@ -9,12 +9,10 @@ struct Locations {
     /// Folders that may hold the shipped example workouts, most specific first.
     let workoutCandidates: [URL]
 
-    /// Computes the locations from the environment and the executable's place on disk:
-    /// an installed `PREFIX/bin/hiit` finds `PREFIX/share/hiit/{Sounds,workouts}`; a build in
-    /// the package (`.build/…/hiit`) finds the package's `Sounds/` and `workouts/`.
+    /// Computes the locations from the environment and the executable's place on disk.
     /// - Parameters:
     ///   - environment: the process environment (`XDG_DATA_HOME`, `HOME`).
-    ///   - executable: the running binary's path.
+    ///   - executable: the running binary's path, symbolic links resolved.
     init(environment: [String: String], executable: URL) {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             dataFolder = URL(fileURLWithPath: xdg).appendingPathComponent("hiit")
@@ -22,24 +20,39 @@ struct Locations {
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
             dataFolder = URL(fileURLWithPath: home).appendingPathComponent(".local/share/hiit")
         }
-        let binFolder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-        var roots: [URL] = [binFolder.deletingLastPathComponent().appendingPathComponent("share/hiit")]
-        // A development build: PACKAGE/.build/<triple>/<config>/hiit or PACKAGE/.build/<config>/hiit.
-        var folder = binFolder
-        for _ in 0..<4 {
-            folder = folder.deletingLastPathComponent()
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                roots.append(folder)
-                break
-            }
-        }
-        // The package this binary was compiled from (a build outside the package folder).
-        let sourceRoot = URL(fileURLWithPath: #filePath)
+        // The package this binary was compiled from, for a build outside the package folder
+        // (`swift build --scratch-path …`).
+        let sourcePackage = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        if !roots.contains(sourceRoot) { roots.append(sourceRoot) }
+        let roots = Self.resourceRoots(executable: executable, sourcePackage: sourcePackage)
         soundCandidates = roots.map { $0.appendingPathComponent("Sounds") }
         workoutCandidates = roots.map { $0.appendingPathComponent("workouts") }
+    }
+
+    /// Folders that may hold `Sounds/` and `workouts/`, most specific first. Pure path
+    /// arithmetic (nothing is read):
+    /// 1. a development build `PACKAGE/.build/…/hiit`: `PACKAGE`;
+    /// 2. an installed `PREFIX/bin/hiit`: `PREFIX/share/hiit`;
+    /// 3. the package the binary was compiled from.
+    /// - Parameters:
+    ///   - executable: the binary's path.
+    ///   - sourcePackage: the package folder known at compile time.
+    static func resourceRoots(executable: URL, sourcePackage: URL) -> [URL] {
+        let binFolder = executable.deletingLastPathComponent().standardizedFileURL
+        var roots: [URL] = []
+        var ancestor = binFolder
+        while ancestor.pathComponents.count > 1 {
+            if ancestor.lastPathComponent == ".build" {
+                roots.append(ancestor.deletingLastPathComponent())
+                break
+            }
+            ancestor = ancestor.deletingLastPathComponent()
+        }
+        roots.append(binFolder.deletingLastPathComponent().appendingPathComponent("share/hiit"))
+        roots.append(sourcePackage.standardizedFileURL)
+        var seen = Set<String>()
+        return roots.filter { seen.insert($0.path).inserted }
     }
 
     /// The first shipped-workouts folder that exists, if any.

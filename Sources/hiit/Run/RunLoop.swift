@@ -50,12 +50,15 @@ final class RunLoop {
         var inputOpen = frontEnd.inputDescriptor != nil
         while true {
             let current = now
-            let deadlines = [session.nextDeadline, frontEnd.nextRefresh(session: session, after: current)].compactMap { $0 }
-            let timeout = deadlines.min().map { max($0 - current, .zero) }
+            let deadline = [session.nextDeadline, frontEnd.nextRefresh(session: session, after: current)]
+                .compactMap { $0 }.min()
             var fds: [Int32] = []
             if inputOpen, let fd = frontEnd.inputDescriptor { fds.append(fd) }
             if let signals { fds.append(signals.readFD) }
-            let ready = try Poller.readable(fds, timeout: timeout)
+            // poll counts whole milliseconds: wait the whole ones there, then sleep the
+            // sub-millisecond rest precisely, so a boundary is not up to 1 ms late.
+            let ready = try Poller.readable(fds, timeoutMilliseconds: deadline.map { Self.wholeMilliseconds($0 - current) })
+            if ready.isEmpty, let deadline { Self.sleep(for: deadline - now) }
             let t = now
             if let signals, ready.contains(signals.readFD) {
                 for signal in signals.drain() {
@@ -76,6 +79,21 @@ final class RunLoop {
             if let ending = apply(session.handle(.tick, at: t), at: t) { return finish(ending) }
             frontEnd.refresh(session: session, at: t)
         }
+    }
+
+    /// `duration` in whole milliseconds, rounded down, at least 0.
+    static func wholeMilliseconds(_ duration: Duration) -> Int {
+        guard duration > .zero else { return 0 }
+        let (seconds, attoseconds) = duration.components
+        return Int(clamping: seconds) &* 1000 &+ Int(attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// Sleeps for a short `duration` (under a millisecond here) with `nanosleep`.
+    static func sleep(for duration: Duration) {
+        guard duration > .zero, duration < .seconds(1) else { return }
+        var request = timespec(tv_sec: 0, tv_nsec: Int(duration.components.attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
 
     private func perform(_ command: RunCommand, at t: Duration) -> RunEnding? {

@@ -47,7 +47,7 @@ enum TimerScreen {
         let title = paused ? "\(phaseName) — PAUSED" : phaseName
         let time = snap.remainingInSegment.map(Format.countdown) ?? Format.clock(snap.elapsedInSegment.inSeconds)
         let detail = detailLine(segment)
-        let next = snap.nextSegment.map { "Next: " + Format.segmentLine($0) } ?? "Next: finish"
+        let next = "Next: " + (snap.nextSegment.map(nextLine) ?? "finish")
         let clocks = "Elapsed \(Format.clock(snap.totalElapsed.inSeconds))   Remaining \(Format.countdown(snap.remaining))"
         let fraction: Double = {
             guard let duration = segment?.duration, duration > .zero else { return 0 }
@@ -57,9 +57,10 @@ enum TimerScreen {
             if state.cuesOffReason != nil { return "cues off" }
             return state.isMuted ? "muted" : "cues on"
         }()
-        let keys = paused
-            ? "space resume · n skip · r restart · m mute · q quit"
-            : "space pause · n skip · r restart · m mute · q quit"
+        let pauseKey = paused ? "space resume" : "space pause"
+        let keys = width >= 52
+            ? "\(pauseKey) · n skip · r restart · m mute · q quit"
+            : "\(pauseKey) · n skip · q quit"
         let bottom: StyledText.Span = state.prompt.map { StyledText.Span("\($0) [y/N]", style: TextStyle(bold: true, reversed: true)) }
             ?? StyledText.Span(state.notice ?? keys, style: TextStyle(dim: state.notice == nil))
 
@@ -113,6 +114,14 @@ enum TimerScreen {
         let lines = [header] + Array(repeating: blank, count: above) + body
             + Array(repeating: blank, count: max(free - above, 0)) + [footer]
         return Frame(size: size, lines: lines)
+    }
+
+    /// What comes next, briefly: `WORK Squats 0:40`, `REST 0:20`.
+    static func nextLine(_ segment: Segment) -> String {
+        var parts = [Format.phase(segment.kind)]
+        if segment.kind == .work { parts.append(segment.label) }
+        parts.append(segment.duration.map { Format.clock($0.inSeconds) } ?? "open")
+        return parts.joined(separator: " ")
     }
 
     /// `Burpees · round 3/8 · exercise 1/4`, or the next exercise during a rest between exercises.

@@ -1,0 +1,131 @@
+import Testing
+import TerminalUI
+import SessionEngine
+import WorkoutModel
+@testable import hiit
+
+/// Frames of the timer screen compared as whole multi-line strings (CONVENTIONS "The terminal").
+@Suite struct TimerScreenTests {
+    static let workout = IntervalWorkout(
+        name: "Classic",
+        exercises: [Exercise(name: "Squats", workSeconds: 40, restSeconds: 20, rounds: 3),
+                    Exercise(name: "Push-ups", workSeconds: 30, restSeconds: 15, rounds: 2)],
+        restBetweenExercisesSeconds: 60, prepareSeconds: 10)
+
+    /// The screen `seconds` after the start (prepare is 0–10 s, the first work 10–50 s).
+    static func state(at seconds: Double = 22.3, paused: Bool = false, prompt: String? = nil,
+                      cuesOff: String? = nil) -> TimerScreen.State {
+        var session = Session(program: Program(workout))
+        _ = session.handle(.start, at: .zero)
+        let now = Duration.milliseconds(Int64(seconds * 1000))
+        _ = session.handle(.tick, at: now)
+        if paused { _ = session.handle(.pause, at: now) }
+        return TimerScreen.State(workoutName: "Classic", snapshot: session.snapshot(at: now),
+                                 isMuted: false, cuesOffReason: cuesOff, prompt: prompt, notice: nil)
+    }
+
+    /// The frame's text with trailing spaces removed from each line.
+    static func text(_ state: TimerScreen.State, _ columns: Int, _ rows: Int) -> String {
+        let frame = TimerScreen.render(state, size: TerminalSize(columns: columns, rows: rows), glyphs: .ascii)
+        return frame.lines.map { line in
+            var text = line.plainText
+            while text.hasSuffix(" ") { text.removeLast() }
+            return text
+        }.joined(separator: "\n")
+    }
+
+    @Test func fullLayoutShowsPhaseExerciseBigDigitsBarAndWhatIsNext() {
+        #expect(Self.text(Self.state(), 80, 24) == """
+             Classic                                                                cues on
+
+
+
+
+                                                  WORK
+                                   Squats · round 1/3 · exercise 1/2
+
+                                       ######      ######  ######
+                                       ##  ##  ##      ##  ##  ##
+                                       ##  ##      ######  ######
+                                       ##  ##  ##  ##      ##  ##
+                                       ######      ######  ######
+
+                     [##################------------------------------------------]
+
+                                            Next: REST 0:20
+                                     Elapsed 0:12   Remaining 4:43
+
+
+
+
+
+                           space pause · n skip · r restart · m mute · q quit
+            """)
+    }
+
+    @Test func prepareCountsDownWithoutExerciseDetails() {
+        let text = Self.text(Self.state(at: 7.5), 80, 24)
+        #expect(text.contains("PREPARE"))
+        #expect(text.contains("Get ready"))
+        #expect(text.contains("Next: WORK Squats 0:40"))
+        #expect(text.contains("Elapsed 0:00   Remaining 4:58"))
+    }
+
+    @Test func restBetweenExercisesNamesTheNextExercise() {
+        // 10 + 40+20+40+20+40 = 170 s: the rest between exercises runs 170–230 s.
+        let text = Self.text(Self.state(at: 200), 80, 24)
+        #expect(text.contains("REST BETWEEN EXERCISES"))
+        #expect(text.contains("exercise 1/2 done"))
+        #expect(text.contains("Next: WORK Push-ups 0:30"))
+    }
+
+    @Test func compactLayoutWhenBigDigitsDoNotFit() {
+        #expect(Self.text(Self.state(paused: true), 40, 10) == """
+             Classic                        cues on
+
+                      WORK — PAUSED  0:28
+               Squats · round 1/3 · exercise 1/2
+              [##########------------------------]
+                        Next: REST 0:20
+                 Elapsed 0:12   Remaining 4:43
+
+
+                 space resume · n skip · q quit
+            """)
+    }
+
+    @Test func tinyTerminalKeepsTheEssentialsAndThePrompt() {
+        #expect(Self.text(Self.state(prompt: "Quit?"), 20, 5) == """
+            WORK 0:28
+            Quit? [y/N]
+            Next: REST 0:20
+            Elapsed 0:12   Rema…
+            cues on
+            """)
+    }
+
+    @Test func promptReplacesTheKeysLine() {
+        let text = Self.text(Self.state(prompt: "Quit? Nothing will be recorded."), 80, 24)
+        #expect(text.hasSuffix("Quit? Nothing will be recorded. [y/N]"))
+    }
+
+    @Test func cuesOffIsShownInTheHeader() {
+        let text = Self.text(Self.state(cuesOff: "no sound device"), 80, 24)
+        #expect(text.hasPrefix(" Classic") && text.split(separator: "\n")[0].hasSuffix("cues off"))
+    }
+
+    @Test(arguments: [(0, 0), (1, 1), (3, 2), (10, 3), (500, 200), (81, 17), (45, 16)])
+    func everySizeGivesAFrameOfExactlyThatSize(columns: Int, rows: Int) {
+        let frame = TimerScreen.render(Self.state(), size: TerminalSize(columns: columns, rows: rows), glyphs: .unicode)
+        #expect(frame.lines.count == rows)
+        #expect(frame.lines.allSatisfy { $0.displayWidth == columns })
+    }
+
+    @Test func phasesHaveTheirOwnColours() {
+        let colours = Segment.Kind.allCases.map { TimerScreen.colour(of: $0) }
+        #expect(TimerScreen.colour(of: .work) != TimerScreen.colour(of: .rest))
+        #expect(TimerScreen.colour(of: .work) != TimerScreen.colour(of: .prepare))
+        #expect(TimerScreen.colour(of: .rest) != TimerScreen.colour(of: .restBetweenExercises))
+        #expect(Set(colours.prefix(4)).count == 4)
+    }
+}
