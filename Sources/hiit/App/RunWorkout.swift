@@ -29,10 +29,9 @@ struct RunWorkout {
         var weightKg: Double?
     }
 
-    /// The workout run when none is named.
-    static let defaultWorkout = "tabata"
-
     let options: Options
+    /// Body weight for calories: `--weight`, else the profile's.
+    private var weightKg: Double? { options.weightKg ?? ProfileCommands.profileWeightKg(locations) }
     let environment: [String: String]
     let locations: Locations
     let console: Console
@@ -41,7 +40,8 @@ struct RunWorkout {
     func run() -> Int32 {
         let workout: IntervalWorkout
         do {
-            workout = try Commands.resolver(locations).resolve(options.workout ?? Self.defaultWorkout).0
+            workout = try LibraryCommands.resolver(locations)
+                .resolve(options.workout ?? LibraryCommands.selectedWorkoutName(locations)).0
         } catch {
             console.err("Error: \(error)")
             return error.exitStatus
@@ -133,7 +133,7 @@ struct RunWorkout {
             else { console.out("Finished before any work: nothing to record.") }
             return ExitStatus.success
         }
-        let kcal = options.weightKg.map {
+        let kcal = weightKg.map {
             HIITCalories.kcal(weightKg: $0, workoutSeconds: summary.workoutSeconds, totalSeconds: summary.totalSeconds)
         }
         let record = SessionRecord(
@@ -143,7 +143,7 @@ struct RunWorkout {
             timeZone: TimeZone.current,
             workoutSeconds: summary.workoutSeconds, totalSeconds: summary.totalSeconds,
             pausedSeconds: summary.pausedSeconds, rounds: summary.rounds, exercises: summary.exercises,
-            weightKg: options.weightKg, kcal: kcal)
+            weightKg: weightKg, kcal: kcal)
 
         if events == nil {
             console.out(Self.summaryText(record))
