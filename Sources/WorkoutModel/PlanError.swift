@@ -10,6 +10,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedVersion(Int, supported: Int)
     /// A QUICK form such as `20/10x8` that does not parse; `text` is the word given.
     case badQuickForm(text: String, reason: String)
+    /// A body weight outside 20–400 kg (or not a finite number), in kg.
+    case badWeight(Double)
 
     /// One line: what is wrong, the value and the allowed range.
     public var description: String {
@@ -23,6 +25,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             return "version \(version) is not supported (this hiit reads versions 1–\(supported); a newer hiit wrote it)"
         case let .badQuickForm(text, reason):
             return "\"\(text.debugSafe)\" is not a quick workout (\(reason)); expected WORK/RESTxROUNDS such as 20/10x8"
+        case let .badWeight(weight):
+            return "weightKg is \(weight); allowed 20–400 kg"
         }
     }
 

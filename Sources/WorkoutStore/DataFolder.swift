@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// hiit's data folder (DESIGN §3): `workouts/` (one JSON file per workout or plan),
 /// `history.jsonl` (one completed session per line) and `profile.json`.
@@ -30,5 +33,22 @@ public struct DataFolder: Equatable, Sendable {
     public func create() throws(StoreError) {
         try DiskFile.createFolder(at: url)
         try DiskFile.createFolder(at: workoutsURL)
+    }
+
+    /// The lock file that serialises rewrites of the folder's files (`.lock`, 0600).
+    public var lockURL: URL { url.appendingPathComponent(".lock", isDirectory: false) }
+
+    /// Runs `body` while holding an exclusive `flock(2)` on the folder's lock file, so that
+    /// read-modify-write changes from two `hiit` processes happen one after the other. The
+    /// folder must exist (see ``create()``). The lock is released when `body` returns or throws.
+    /// - Throws: ``StoreError/io(path:operation:errno:)`` when the lock cannot be taken, or what
+    ///   `body` throws.
+    public func withExclusiveLock<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
+        let descriptor = try FileDescriptor(opening: lockURL.path, flags: O_RDWR | O_CREAT, mode: 0o600,
+                                            operation: "open the lock file")
+        try descriptor.lock(exclusive: true)
+        let result = try body()
+        try descriptor.unlock()
+        return result
     }
 }
