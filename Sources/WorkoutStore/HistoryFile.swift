@@ -8,8 +8,10 @@ import Darwin
 #endif
 
 /// `history.jsonl`: one completed session per line, as ``SessionRecord/jsonLine()`` writes it
-/// (DESIGN §3). Lines are only ever appended; a line that does not parse is reported and
-/// skipped, never rewritten. Two processes appending at once lose nothing (`flock`).
+/// (DESIGN §3). Lines are appended; the only rewrite is ``removeSessions(withID:)``, which keeps
+/// every other line byte for byte. A line that does not parse is reported and skipped, never
+/// changed or dropped. Two processes appending or rewriting at once lose nothing (`flock` on
+/// the history file itself, with the checks of ``HistoryLock``).
 public struct HistoryFile: Equatable, Sendable {
     /// The file.
     public let url: URL
@@ -19,73 +21,164 @@ public struct HistoryFile: Equatable, Sendable {
         self.url = url
     }
 
+    // MARK: Appending
+
     /// Appends one record as one line and returns only once it is on the device, so the
-    /// caller may then tell the user "saved".
-    ///
-    /// Steps: `open(O_RDWR | O_APPEND | O_CREAT, 0600)` (read access is needed to look at the
-    /// last byte), exclusive `flock`, then if the file does not end with `\n` (a crash left a
-    /// torn last line) a `\n` is written first so that torn line stays a separate, reportable
-    /// line; then the record line and its `\n` in one write loop (partial writes and `EINTR`
-    /// handled), `fsync`, unlock, close. A newly created file also gets its folder flushed.
+    /// caller may then tell the user "saved". See ``append(contentsOf:)``.
     /// - Parameter record: the completed session.
     /// - Throws: ``StoreError/notEncodable(path:reason:)`` (a non-finite number; nothing is
     ///   written) or ``StoreError/io(path:operation:errno:)`` naming the failed step.
     public func append(_ record: SessionRecord) throws(StoreError) {
-        let line: Data
-        do {
-            line = try record.jsonLine()
-        } catch {
-            throw .notEncodable(path: url.path, reason: String(describing: error))
+        try append(contentsOf: [record])
+    }
+
+    /// Appends records, one line each, in one locked write, and returns only once they are on
+    /// the device.
+    ///
+    /// Steps: `open(O_RDWR | O_APPEND | O_CREAT, 0600)` (read access is needed to look at the
+    /// last byte), exclusive `flock`, a check that the file is still the one at the path
+    /// (``HistoryLock``: a rewrite may have replaced it meanwhile; then it is opened again),
+    /// then if the file does not end with `\n` (a crash left a torn last line) a `\n` is
+    /// written first so that torn line stays a separate, reportable line; then the lines in one
+    /// write loop (partial writes and `EINTR` handled), `fsync`, unlock, close. A newly
+    /// created file also gets its folder flushed. An empty array writes nothing.
+    /// - Parameter records: the sessions, in the order to store them.
+    /// - Throws: ``StoreError/notEncodable(path:reason:)`` (a non-finite number; nothing is
+    ///   written) or ``StoreError/io(path:operation:errno:)`` naming the failed step.
+    public func append(contentsOf records: [SessionRecord]) throws(StoreError) {
+        try append(contentsOf: records, afterOpening: nil)
+    }
+
+    /// ``append(contentsOf:)`` with a test hook called after each `open` (see ``HistoryLock``).
+    func append(contentsOf records: [SessionRecord], afterOpening: (() -> Void)?) throws(StoreError) {
+        guard !records.isEmpty else { return }
+        let lines = try encodedLines(records)
+        try withLockedForAppending(afterOpening: afterOpening) { descriptor throws(StoreError) in
+            try write(lines, to: descriptor)
         }
+    }
+
+    /// Appends the records whose `id` is not in the file yet (nor earlier in `records`), in one
+    /// locked, synced write; the check and the write happen under the same exclusive lock, so
+    /// two imports of the same sessions at once store each session once.
+    /// - Parameter records: candidate sessions, in the order to store them.
+    /// - Returns: which records were appended and which were skipped as already present.
+    /// - Throws: ``StoreError/notEncodable(path:reason:)`` (nothing is written) or
+    ///   ``StoreError/io(path:operation:errno:)``.
+    public func appendNew(_ records: [SessionRecord]) throws(StoreError) -> HistoryAppendResult {
+        guard !records.isEmpty else { return HistoryAppendResult(appended: [], alreadyPresent: []) }
+        let lines = try encodedLines(records)
+        return try withLockedForAppending(afterOpening: nil) { descriptor throws(StoreError) -> HistoryAppendResult in
+            let existing = Self.scan(Data(try descriptor.readFromStart(maximumBytes: Int.max)), path: url.path)
+            var present = Set(existing.entries.map(\.record.id))
+            var result = HistoryAppendResult(appended: [], alreadyPresent: [])
+            var chosen: [Data] = []
+            for (record, line) in zip(records, lines) {
+                if present.insert(record.id).inserted {
+                    result.appended.append(record)
+                    chosen.append(line)
+                } else {
+                    result.alreadyPresent.append(record)
+                }
+            }
+            try write(chosen, to: descriptor)
+            return result
+        }
+    }
+
+    private func encodedLines(_ records: [SessionRecord]) throws(StoreError) -> [Data] {
+        var lines: [Data] = []
+        lines.reserveCapacity(records.count)
+        for record in records {
+            do {
+                lines.append(try record.jsonLine())
+            } catch {
+                throw .notEncodable(path: url.path, reason: String(describing: error))
+            }
+        }
+        return lines
+    }
+
+    /// Runs `body` with the current history file open for appending under its exclusive lock;
+    /// flushes the folder when the file was created.
+    private func withLockedForAppending<Result>(
+        afterOpening: (() -> Void)?, _ body: (FileDescriptor) throws(StoreError) -> Result
+    ) throws(StoreError) -> Result {
         let existed = access(url.path, F_OK) == 0
-        let descriptor = try FileDescriptor(
-            opening: url.path, flags: O_RDWR | O_APPEND | O_CREAT, mode: 0o600, operation: "open for appending")
-        try descriptor.lock(exclusive: true)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(line.count + 2)
-        let size = try descriptor.size()
-        if size > 0, try descriptor.byte(at: size - 1) != 0x0A {
-            bytes.append(0x0A)
-        }
-        bytes.append(contentsOf: line)
-        bytes.append(0x0A)
-        try descriptor.writeAll(bytes)
-        try descriptor.sync()
+        guard let descriptor = try HistoryLock.open(
+            url.path, flags: O_RDWR | O_APPEND | O_CREAT, exclusive: true, operation: "open for appending",
+            afterOpening: afterOpening)
+        else { throw .io(path: url.path, operation: "open for appending", errno: ENOENT) }
+        let result = try body(descriptor)
         try descriptor.unlock()
         try descriptor.close()
         if !existed {
             try DiskFile.syncFolder(url.deletingLastPathComponent().path)
         }
+        return result
     }
+
+    /// Writes `lines` (each followed by `\n`) after repairing a missing final newline, then
+    /// flushes. Nothing at all is written for no lines.
+    private func write(_ lines: [Data], to descriptor: FileDescriptor) throws(StoreError) {
+        guard !lines.isEmpty else { return }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(1) { $0 + $1.count + 1 })
+        let size = try descriptor.size()
+        if size > 0, try descriptor.byte(at: size - 1) != 0x0A {
+            bytes.append(0x0A)
+        }
+        for line in lines {
+            bytes.append(contentsOf: line)
+            bytes.append(0x0A)
+        }
+        try descriptor.writeAll(bytes)
+        try descriptor.sync()
+    }
+
+    // MARK: Reading
 
     /// Reads every record, under a shared lock so that an append in progress is never seen
     /// half-written. A missing file is an empty history.
     /// - Returns: the records in file order and the problems of lines that were skipped.
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when the file exists but cannot be read.
     public func read() throws(StoreError) -> HistoryContents {
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor(opening: url.path, flags: O_RDONLY, operation: "open")
-        } catch {
-            if case let .io(_, _, code) = error, code == ENOENT { return HistoryContents(records: [], problems: []) }
-            throw error
-        }
-        try descriptor.lock(exclusive: false)
-        let bytes = try descriptor.readAll(maximumBytes: Int.max)
+        try scan().contents
+    }
+
+    /// Reads every line, under a shared lock, keeping each record's line number and exact
+    /// bytes (for `history --json`, `history export`, `history show`). A missing file is an
+    /// empty history. Nothing is ever written.
+    /// - Returns: the records with their lines, and the problems of lines that were skipped.
+    /// - Throws: ``StoreError/io(path:operation:errno:)`` when the file exists but cannot be read.
+    public func scan() throws(StoreError) -> HistoryScan {
+        guard let descriptor = try HistoryLock.open(url.path, flags: O_RDONLY, exclusive: false, operation: "open")
+        else { return HistoryScan(entries: [], problems: []) }
+        let bytes = try descriptor.readFromStart(maximumBytes: Int.max)
         try descriptor.unlock()
         try descriptor.close()
-        return Self.parse(Data(bytes), path: url.path)
+        return Self.scan(Data(bytes), path: url.path)
     }
 
     /// Parses the content of a history file (no I/O). Blank lines are skipped silently; every
     /// other line that is not a valid record (bad JSON, a torn last line, a wrong type, a
-    /// newer `version`) becomes a ``HistoryProblem`` and is skipped.
+    /// number out of range, a newer `version`) becomes a ``HistoryProblem`` and is skipped.
     /// - Parameters:
     ///   - data: the file's content.
     ///   - path: the file's path as shown in problems.
     /// - Returns: the records in file order and the problems.
     public static func parse(_ data: Data, path: String) -> HistoryContents {
-        var records: [SessionRecord] = []
+        scan(data, path: path).contents
+    }
+
+    /// Parses the content of a history file (no I/O) as ``parse(_:path:)`` does, keeping each
+    /// record's 1-based line number and the exact bytes of its line.
+    /// - Parameters:
+    ///   - data: the file's content.
+    ///   - path: the file's path as shown in problems.
+    /// - Returns: the entries in file order and the problems.
+    public static func scan(_ data: Data, path: String) -> HistoryScan {
+        var entries: [HistoryEntry] = []
         var problems: [HistoryProblem] = []
         let bytes = [UInt8](data)
         var lineNumber = 0
@@ -98,15 +191,76 @@ public struct HistoryFile: Equatable, Sendable {
             start = end + 1
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             do {
-                let record = try JSONDocument.decode(
-                    SessionRecord.self, from: Data(line), path: path,
-                    supportedVersion: SessionRecord.currentVersion, firstLine: lineNumber)
-                records.append(record)
+                let record = try decodeLine(Array(line), path: path, lineNumber: lineNumber)
+                entries.append(HistoryEntry(line: lineNumber, record: record, text: Data(line)))
             } catch {
                 problems.append(HistoryProblem(line: lineNumber, error: error, isUnterminated: newline == nil))
             }
         }
-        return HistoryContents(records: records, problems: problems)
+        return HistoryScan(entries: entries, problems: problems)
+    }
+
+    /// Decodes one line: JSON, version, types, then ``HistoryRecordRules``.
+    static func decodeLine(_ line: [UInt8], path: String, lineNumber: Int) throws(StoreError) -> SessionRecord {
+        let record = try JSONDocument.decode(
+            SessionRecord.self, from: Data(line), path: path,
+            supportedVersion: SessionRecord.currentVersion, firstLine: lineNumber)
+        if let violation = HistoryRecordRules.violation(in: record) {
+            throw HistoryRecordRules.error(for: violation, line: line, path: path, lineNumber: lineNumber)
+        }
+        return record
+    }
+}
+
+/// What ``HistoryFile/appendNew(_:)`` did.
+public struct HistoryAppendResult: Equatable, Sendable {
+    /// Records written, in order; each is on the device.
+    public var appended: [SessionRecord]
+    /// Records skipped because a session with the same `id` was already stored (or came
+    /// earlier in the same batch).
+    public var alreadyPresent: [SessionRecord]
+
+    /// Creates a result.
+    public init(appended: [SessionRecord], alreadyPresent: [SessionRecord]) {
+        self.appended = appended
+        self.alreadyPresent = alreadyPresent
+    }
+}
+
+/// One valid history line: where it is, the record, and its exact bytes.
+public struct HistoryEntry: Equatable, Sendable {
+    /// 1-based line number in the file.
+    public var line: Int
+    /// The decoded session.
+    public var record: SessionRecord
+    /// The line's bytes as stored, without its `\n` (a JSON object, keys sorted when hiit
+    /// wrote it; unknown keys of a newer hiit are kept here).
+    public var text: Data
+
+    /// Creates an entry.
+    public init(line: Int, record: SessionRecord, text: Data) {
+        self.line = line
+        self.record = record
+        self.text = text
+    }
+}
+
+/// What ``HistoryFile/scan()`` found: valid lines with their places, and the skipped lines.
+public struct HistoryScan: Equatable, Sendable {
+    /// Valid lines in file order (oldest appended first).
+    public var entries: [HistoryEntry]
+    /// Lines that were skipped, in file order.
+    public var problems: [HistoryProblem]
+
+    /// Creates a result.
+    public init(entries: [HistoryEntry], problems: [HistoryProblem]) {
+        self.entries = entries
+        self.problems = problems
+    }
+
+    /// The records and problems without the line details.
+    public var contents: HistoryContents {
+        HistoryContents(records: entries.map(\.record), problems: problems)
     }
 }
 

@@ -1,0 +1,122 @@
+import Foundation
+import WorkoutModel
+
+/// The limits a history line must keep to be read as a session (DESIGN §3, §4), beyond the
+/// types the decoder checks: no negative or absurd durations, an end not before the start, a
+/// real UTC offset and calendar date, a weight in the profile's range. A line that breaks one
+/// is reported with the line, the column of the value and the allowed range, and skipped like
+/// any other bad line; it is never changed.
+enum HistoryRecordRules {
+    /// Seconds of a session or leg: 0 to 7 days.
+    static let secondsRange: ClosedRange<Double> = 0...604_800
+    /// Work segments or exercises counted in one session.
+    static let countRange: ClosedRange<Int> = 0...100_000
+    /// Offsets from UTC that exist (±18 hours, the range `TimeZone(secondsFromGMT:)` accepts).
+    static let utcOffsetRange: ClosedRange<Int> = -64_800...64_800
+    /// Estimated energy of a session or leg, kcal.
+    static let kcalRange: ClosedRange<Double> = 0...100_000
+    /// Distance of one leg, metres (1000 km).
+    static let distanceRange: ClosedRange<Double> = 0...1_000_000
+
+    /// A value out of its range: where it is in the record and what is wrong with it.
+    struct Violation: Equatable {
+        /// Path to the value, e.g. `[.key("legs"), .index(0), .key("elapsedSeconds")]`.
+        var path: [JSONPathComponent]
+        /// Completes "keyPath: …", e.g. `-5 is outside 0–604800 seconds`.
+        var reason: String
+    }
+
+    /// The first rule `record` breaks, in key order, or `nil` when it keeps them all.
+    static func violation(in record: SessionRecord) -> Violation? {
+        func seconds(_ value: Double, _ path: [JSONPathComponent]) -> Violation? {
+            secondsRange.contains(value) ? nil
+                : Violation(path: path, reason: "\(number(value)) is outside 0–604800 seconds (7 days)")
+        }
+        func count(_ value: Int, _ key: String) -> Violation? {
+            countRange.contains(value) ? nil
+                : Violation(path: [.key(key)], reason: "\(value) is outside 0–\(countRange.upperBound)")
+        }
+        func kcal(_ value: Double?, _ path: [JSONPathComponent]) -> Violation? {
+            guard let value, !kcalRange.contains(value) else { return nil }
+            return Violation(path: path, reason: "\(number(value)) is outside 0–\(number(kcalRange.upperBound)) kcal")
+        }
+        if record.end < record.start {
+            return Violation(path: [.key("end")], reason: "the end is before the start")
+        }
+        if let found = seconds(record.workoutSeconds, [.key("workoutSeconds")])
+            ?? seconds(record.totalSeconds, [.key("totalSeconds")])
+            ?? seconds(record.pausedSeconds, [.key("pausedSeconds")])
+            ?? count(record.rounds, "rounds") ?? count(record.exercises, "exercises")
+            ?? kcal(record.kcal, [.key("kcal")]) {
+            return found
+        }
+        if !utcOffsetRange.contains(record.utcOffsetSeconds) {
+            return Violation(path: [.key("utcOffsetSeconds")],
+                             reason: "\(record.utcOffsetSeconds) is outside -64800–64800 seconds (UTC±18:00)")
+        }
+        if !isCalendarDate(record.localDate) {
+            return Violation(path: [.key("localDate")],
+                             reason: "\"\(record.localDate.debugEscaped)\" is not a date YYYY-MM-DD")
+        }
+        if let weight = record.weightKg, !Profile.weightRange.contains(weight) {
+            return Violation(path: [.key("weightKg")], reason: "\(number(weight)) is outside 20–400 kg")
+        }
+        for (index, leg) in record.legs.enumerated() {
+            let base: [JSONPathComponent] = [.key("legs"), .index(index)]
+            if let found = seconds(leg.startSeconds, base + [.key("startSeconds")])
+                ?? seconds(leg.elapsedSeconds, base + [.key("elapsedSeconds")])
+                ?? seconds(leg.timerSeconds, base + [.key("timerSeconds")])
+                ?? kcal(leg.kcal, base + [.key("kcal")]) {
+                return found
+            }
+            if let distance = leg.distanceMeters, !distanceRange.contains(distance) {
+                return Violation(path: base + [.key("distanceMeters")],
+                                 reason: "\(number(distance)) is outside 0–1000000 m")
+            }
+            for (lapIndex, lap) in leg.laps.enumerated() {
+                let lapBase = base + [.key("laps"), .index(lapIndex)]
+                if let found = seconds(lap.startSeconds, lapBase + [.key("startSeconds")])
+                    ?? seconds(lap.elapsedSeconds, lapBase + [.key("elapsedSeconds")]) {
+                    return found
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The error for a violation, located at the value in the line's text.
+    /// - Parameters:
+    ///   - violation: what is wrong.
+    ///   - line: the line's bytes (a JSON object that parsed).
+    ///   - path: the file's path as shown.
+    ///   - lineNumber: the line's 1-based number in the file.
+    static func error(for violation: Violation, line: [UInt8], path: String, lineNumber: Int) -> StoreError {
+        let keyPath = JSONPathComponent.render(violation.path)
+        let location: SourceLocation
+        if let root = try? JSONTreeParser.parse(line, path: path, firstLine: lineNumber) {
+            location = root.deepest(along: violation.path).location(in: line, path: path)
+        } else {
+            location = SourceLocation(path: path, line: lineNumber, column: 1)
+        }
+        return .invalidValue(location, keyPath: keyPath, reason: violation.reason)
+    }
+
+    /// Whether `text` is `YYYY-MM-DD` naming a day of the Gregorian calendar (leap years counted).
+    static func isCalendarDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), day >= 1
+        else { return false }
+        let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let lengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return day <= lengths[month - 1]
+    }
+
+    /// `20` for 20.0, `20.5` for 20.5, as a person writes a number.
+    static func number(_ value: Double) -> String {
+        if value.isFinite, value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import WorkoutModel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension HistoryFile {
+    /// The prefix of the temporary files a rewrite creates beside the history file
+    /// (`.history.jsonl.tmp-<random>`).
+    var temporaryPrefix: String { "." + url.lastPathComponent + ".tmp-" }
+
+    /// Removes every line holding a session with this `id` and keeps every other line exactly
+    /// as it is, byte for byte: other sessions, blank lines and lines that do not parse (a torn
+    /// line, a hand-edited mistake, a newer version) alike. Nothing is "repaired".
+    ///
+    /// Steps: open the current file and take its exclusive `flock` (the same lock appends take;
+    /// ``HistoryLock`` makes sure it is the file at the path), read it, and when a line matches,
+    /// write the new content to a temporary file (0600) in the same folder, `fsync` it, rename
+    /// it over the history file, `fsync` the folder, and only then release the lock on the
+    /// replaced file. An append that opened the old file meanwhile finds, once it gets the
+    /// lock, that the file was replaced and appends to the new one, so no session is lost.
+    /// Temporary files left by a rewrite that was killed are removed while the lock is held
+    /// (no other rewrite can be running then).
+    /// - Parameter id: the session to remove.
+    /// - Returns: the removed records, in file order; empty when no line held `id` (then the
+    ///   file is left as it is) or there is no history file.
+    /// - Throws: ``StoreError/io(path:operation:errno:)`` naming the failed step; the history
+    ///   file is then unchanged.
+    @discardableResult
+    public func removeSessions(withID id: UUID) throws(StoreError) -> [SessionRecord] {
+        try removeSessions(withID: id, afterOpening: nil)
+    }
+
+    /// ``removeSessions(withID:)`` with a test hook called after each `open`.
+    func removeSessions(withID id: UUID, afterOpening: (() -> Void)?) throws(StoreError) -> [SessionRecord] {
+        guard let descriptor = try HistoryLock.open(
+            url.path, flags: O_RDONLY, exclusive: true, operation: "open for rewriting", afterOpening: afterOpening)
+        else { return [] }
+        let bytes = try descriptor.readFromStart(maximumBytes: Int.max)
+        let (kept, removed) = Self.removingLines(of: id, from: bytes, path: url.path)
+        removeStaleTemporaryFiles()
+        if !removed.isEmpty {
+            try replaceContent(with: kept)
+        }
+        try descriptor.unlock()
+        try descriptor.close()
+        return removed
+    }
+
+    /// The content without the lines whose record has `id` (no I/O). Each removed line goes
+    /// with its own `\n`; everything else is copied unchanged.
+    /// - Returns: the new content and the removed records.
+    static func removingLines(of id: UUID, from bytes: [UInt8], path: String) -> ([UInt8], [SessionRecord]) {
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var removed: [SessionRecord] = []
+        var start = 0
+        var lineNumber = 0
+        while start < bytes.count {
+            lineNumber += 1
+            let newline = bytes[start...].firstIndex(of: 0x0A)
+            let end = newline.map { $0 + 1 } ?? bytes.count
+            let line = bytes[start..<(newline ?? bytes.count)]
+            if let record = try? HistoryFile.decodeLine(Array(line), path: path, lineNumber: lineNumber),
+               record.id == id {
+                removed.append(record)
+            } else {
+                kept.append(contentsOf: bytes[start..<end])
+            }
+            start = end
+        }
+        return (kept, removed)
+    }
+
+    /// Writes `bytes` to a new temporary file, flushes it, renames it over the history file and
+    /// flushes the folder. The caller holds the exclusive lock on the current file.
+    private func replaceContent(with bytes: [UInt8]) throws(StoreError) {
+        let folder = url.deletingLastPathComponent().path
+        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let temporaryPath = folder + "/" + temporaryPrefix + suffix
+        do throws(StoreError) {
+            let temporary = try FileDescriptor(
+                opening: temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600,
+                operation: "create a temporary file for")
+            try temporary.writeAll(bytes)
+            try temporary.sync()
+            try temporary.close()
+            guard rename(temporaryPath, url.path) == 0 else {
+                throw StoreError.io(path: url.path, operation: "replace (rename)", errno: errno)
+            }
+        } catch {
+            unlink(temporaryPath)
+            throw error
+        }
+        try DiskFile.syncFolder(folder)
+    }
+
+    /// Removes `.history.jsonl.tmp-*` files in the history's folder: left by a rewrite that was
+    /// killed before its rename. Called only under the exclusive lock on the current file, when
+    /// no rewrite can be in progress. Failures are ignored (the files are harmless).
+    private func removeStaleTemporaryFiles() {
+        let folder = url.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(temporaryPrefix) {
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+}
