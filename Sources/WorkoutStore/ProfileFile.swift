@@ -16,9 +16,12 @@ public struct ProfileFile: Equatable, Sendable {
         self.folder = folder
     }
 
-    /// Reads the profile; a missing file is the default (empty) profile.
+    /// Reads the profile; a missing file is the default (empty) profile. Nothing is ever
+    /// written here.
     /// - Throws: ``StoreError`` naming the file, line and column when it does not parse, holds
-    ///   a wrong type, or was written by a newer hiit; the file is never changed.
+    ///   a wrong type, an unknown `firstWeekday` or `units` word, a weight outside 20–400 kg,
+    ///   or was written by a newer hiit; ``StoreError/io(path:operation:errno:)`` when it
+    ///   cannot be read. The file is never changed.
     public func read() throws(StoreError) -> Profile {
         let url = folder.profileURL
         let data: Data
@@ -28,19 +31,59 @@ public struct ProfileFile: Equatable, Sendable {
             if case let .io(_, _, code) = error, code == ENOENT { return Profile() }
             throw error
         }
-        let profile = try JSONDocument.decode(Profile.self, from: data, path: url.path,
-                                              supportedVersion: Profile.currentVersion,
-                                              maximumBytes: Self.maximumBytes)
+        return try Self.decode(data, path: url.path)
+    }
+
+    /// Decodes and checks a profile from a file's bytes (no I/O).
+    /// - Parameters:
+    ///   - data: the content of `profile.json`.
+    ///   - path: the file's path as shown in errors.
+    /// - Returns: a profile that passed ``Profile/validate()``.
+    /// - Throws: the errors of ``JSONDocument/decode(_:from:path:supportedVersion:firstLine:maximumBytes:)``;
+    ///   an unknown weekday or unit and an out-of-range weight as
+    ///   ``StoreError/invalidValue(_:keyPath:reason:)`` at the value's line and column.
+    public static func decode(_ data: Data, path: String) throws(StoreError) -> Profile {
+        let profile: Profile
         do {
+            profile = try JSONDocument.decode(Profile.self, from: data, path: path,
+                                              supportedVersion: Profile.currentVersion,
+                                              maximumBytes: maximumBytes)
+        } catch {
+            throw clearer(error)
+        }
+        do throws(PlanError) {
             try profile.validate()
         } catch {
-            throw .invalidPlan(path: url.path, error)
+            let bytes = [UInt8](data)
+            if let weight = profile.weightKg, let root = try? JSONTreeParser.parse(bytes, path: path) {
+                let location = root.deepest(along: [.key("weightKg")]).location(in: bytes, path: path)
+                throw .invalidValue(location, keyPath: "weightKg",
+                                    reason: "\(HistoryRecordRules.number(weight)) is outside 20–400 kg")
+            }
+            throw .invalidPlan(path: path, error)
         }
         return profile
     }
 
+    /// An unknown `firstWeekday` or `units` word, said with the words allowed.
+    private static func clearer(_ error: StoreError) -> StoreError {
+        guard case let .invalidValue(location, keyPath, _) = error else { return error }
+        switch keyPath {
+        case "firstWeekday":
+            return .invalidValue(location, keyPath: keyPath, reason: "expected one of "
+                + Profile.FirstWeekday.allCases.map(\.rawValue).joined(separator: ", "))
+        case "units":
+            return .invalidValue(location, keyPath: keyPath, reason: "expected one of "
+                + Profile.Units.allCases.map(\.rawValue).joined(separator: ", "))
+        default:
+            return error
+        }
+    }
+
     /// Changes the profile: reads it under the data folder's exclusive lock, applies `change`,
-    /// validates, and replaces the file atomically (0600).
+    /// validates, and replaces the file atomically (0600). A file that does not parse is never
+    /// replaced. Temporary files left by an update that was killed before its rename
+    /// (`.profile.json.tmp-*`) are removed under the lock.
     /// - Parameter change: edits the profile in place.
     /// - Returns: the profile as written.
     /// - Throws: the errors of ``read()`` (nothing is written when the file is unreadable),
@@ -51,6 +94,7 @@ public struct ProfileFile: Equatable, Sendable {
         try folder.create()
         return try folder.withExclusiveLock { () throws(StoreError) -> Profile in
             var profile = try read()
+            removeStaleTemporaryFiles()
             change(&profile)
             do throws(PlanError) {
                 try profile.validate()
@@ -60,6 +104,17 @@ public struct ProfileFile: Equatable, Sendable {
             try DiskFile.writeAtomically(try JSONDocument.encode(profile, path: folder.profileURL.path),
                                          to: folder.profileURL)
             return profile
+        }
+    }
+
+    /// Removes `.profile.json.tmp-*` files: only a write of the profile creates them, and every
+    /// write happens under the folder lock the caller holds, so any such file is left over
+    /// from a killed process. Failures are ignored (the files are harmless).
+    private func removeStaleTemporaryFiles() {
+        let prefix = "." + folder.profileURL.lastPathComponent + ".tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.url.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            try? FileManager.default.removeItem(at: folder.url.appendingPathComponent(name))
         }
     }
 }

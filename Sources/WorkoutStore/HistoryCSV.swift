@@ -1,0 +1,70 @@
+import Foundation
+import WorkoutModel
+
+/// History as CSV for spreadsheets (`hiit history export --csv`): RFC 4180 — a header row,
+/// one row per session, fields separated by commas, rows ended by CRLF, and a field holding a
+/// comma, a double quote, CR or LF enclosed in double quotes with each quote doubled.
+///
+/// Columns: `id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds,
+/// pausedSeconds, rounds, exercises, weightKg, kcal`. Instants are ISO 8601 in UTC as stored
+/// (`2026-11-30T06:01:02Z`, fractions of a second only when there are any); seconds, weight and
+/// kcal are plain decimal numbers, unrounded (`160`, `27.6`); `weightKg` and `kcal` are empty
+/// when no weight was set. Multisport legs are not in the CSV (use `--json`).
+public enum HistoryCSV {
+    /// The header row's names, in column order.
+    public static let columns = [
+        "id", "workout", "kind", "start", "end", "timeZone", "localDate", "workoutSeconds",
+        "totalSeconds", "pausedSeconds", "rounds", "exercises", "weightKg", "kcal",
+    ]
+
+    /// The whole document: the header and one row per record, each row ending with CRLF.
+    /// - Parameter records: the sessions, in the order to write them.
+    /// - Returns: the CSV text.
+    public static func document(_ records: [SessionRecord]) -> String {
+        var text = columns.joined(separator: ",") + "\r\n"
+        for record in records {
+            text += row(record) + "\r\n"
+        }
+        return text
+    }
+
+    /// One row without its line end.
+    /// - Parameter record: the session.
+    /// - Returns: the fields, quoted where needed, joined by commas.
+    public static func row(_ record: SessionRecord) -> String {
+        let values: [String] = [
+            record.id.uuidString, record.workout, record.kind.rawValue,
+            instant(record.start), instant(record.end), record.timeZone, record.localDate,
+            number(record.workoutSeconds), number(record.totalSeconds), number(record.pausedSeconds),
+            String(record.rounds), String(record.exercises),
+            record.weightKg.map(number) ?? "", record.kcal.map(number) ?? "",
+        ]
+        return values.map(field).joined(separator: ",")
+    }
+
+    /// A field as RFC 4180 writes it: unchanged, or in double quotes (quotes doubled) when it
+    /// holds a comma, a double quote, CR or LF.
+    /// - Parameter text: the value.
+    /// - Returns: the field's text.
+    public static func field(_ text: String) -> String {
+        let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
+        guard needsQuotes else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `2026-11-30T06:01:02Z`, or with milliseconds when the instant has a fraction of a second.
+    static func instant(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        let seconds = date.timeIntervalSince1970
+        if seconds.rounded() != seconds {
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        }
+        return formatter.string(from: date)
+    }
+
+    /// `160` for 160.0, `27.6` for 27.6 (the shortest text that reads back as the same number).
+    static func number(_ value: Double) -> String {
+        HistoryRecordRules.number(value)
+    }
+}
