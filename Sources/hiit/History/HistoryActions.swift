@@ -138,8 +138,9 @@ enum HistoryActions {
             text = scan.entries.map { String(decoding: $0.text, as: UTF8.self) + "\n" }.joined()
         }
         guard let file else {
-            // The console adds the final line end itself.
-            if !text.isEmpty { console.out(String(text.dropLast())) }
+            // The console adds the final "\n" itself. (Drop that byte, not the last Character:
+            // CSV's "\r\n" is one Character.)
+            if !text.isEmpty { console.out(String(decoding: Data(text.utf8).dropLast(), as: UTF8.self)) }
             return ExitStatus.success
         }
         do {
@@ -176,10 +177,8 @@ enum HistoryActions {
             return ExitStatus.dataError
         }
         let scan = HistoryFile.scan(data, path: file.path)
-        if scan.entries.isEmpty, let notText = scan.problems.first(where: {
-            if case .invalidUTF8 = $0.error { return true } else { return false }
-        }) {
-            console.err("Error: \(notText.error); \(expected); nothing was imported")
+        if scan.entries.isEmpty, let line = firstLineNotUTF8(data) {
+            console.err("Error: \(file.path), line \(line): not UTF-8 text; \(expected); nothing was imported")
             return ExitStatus.dataError
         }
         report(scan.problems, path: file.path, console: console)
@@ -209,5 +208,14 @@ enum HistoryActions {
         let bad = scan.problems.count
         console.out("Imported \(imported) \(imported == 1 ? "session" : "sessions"), skipped \(present) already present, \(bad) bad \(bad == 1 ? "line" : "lines").")
         return ExitStatus.success
+    }
+
+    /// The 1-based number of the first line that is not valid UTF-8, or `nil`.
+    static func firstLineNotUTF8(_ data: Data) -> Int? {
+        for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+        where String(data: Data(line), encoding: .utf8) == nil {
+            return index + 1
+        }
+        return nil
     }
 }

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import WorkoutModel
+
+/// `hiit profile …` and the timer's use of the profile's weight, run as a person would.
+@Suite struct ProfileCommandTests {
+    @Test func profileStartsEmptyAndShowsHowToSetTheWeight() throws {
+        let box = try HistorySandbox()
+        defer { box.remove() }
+        let run = try box.run(["profile"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines == [
+            "Weight         not set: no calorie estimates (set it with 'hiit profile --weight KG')",
+            "First weekday  system (the locale's first day; Monday where it says nothing)",
+            "Units          metric",
+            "File           \(box.profileURL.path) (not created yet)",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: box.profileURL.path))
+    }
+
+    @Test func settingsAreSavedPrivatelyAndShown() throws {
+        let box = try HistorySandbox()
+        defer { box.remove() }
+        let set = try box.run(["profile", "--weight", "72.5", "--first-weekday", "sunday", "--units", "imperial"])
+        #expect(set.status == 0, "\(set)")
+        #expect(set.lines == [
+            "Saved the profile.",
+            "Weight         72.5 kg (159.8 lb)",
+            "First weekday  sunday",
+            "Units          imperial",
+            "File           \(box.profileURL.path)",
+        ])
+        #expect(try permissionBits(box.profileURL) == 0o600)
+        #expect(try permissionBits(box.dataFolder) == 0o700)
+        #expect(try String(contentsOf: box.profileURL, encoding: .utf8) == """
+            {
+              "firstWeekday" : "sunday",
+              "units" : "imperial",
+              "version" : 1,
+              "weightKg" : 72.5
+            }
+
+            """)
+        // One setting at a time keeps the others.
+        let units = try box.run(["profile", "--units", "metric"])
+        #expect(units.lines.contains("Weight         72.5 kg"))
+        #expect(units.lines.contains("First weekday  sunday"))
+        let cleared = try box.run(["profile", "--no-weight"])
+        #expect(cleared.lines.contains("Weight         not set: no calorie estimates (set it with 'hiit profile --weight KG')"))
+        #expect(try box.run(["profile"]).lines.contains("First weekday  sunday"))
+    }
+
+    @Test(arguments: [
+        (["--weight", "19.9"], "Error: --weight: '19.9' is outside 20–400 kg"),
+        (["--weight", "400.5"], "Error: --weight: '400.5' is outside 20–400 kg"),
+        (["--weight", "-70"], "Error: --weight: '-70' is outside 20–400 kg"),
+        (["--weight", "seventy"], "Error: --weight: 'seventy' is not a number of kg (20–400)"),
+        (["--weight", "7e1"], "Error: --weight: '7e1' is not a number of kg (20–400)"),
+        (["--weight", "nan"], "Error: --weight: 'nan' is not a number of kg (20–400)"),
+        (["--weight", "70", "--no-weight"], "Error: --weight: '70' cannot be given with --no-weight"),
+        (["--first-weekday", "tuesday"], "Error: --first-weekday: 'tuesday' is not one of monday, sunday, saturday, system"),
+        (["--first-weekday", "Monday"], "Error: --first-weekday: 'Monday' is not one of monday, sunday, saturday, system; did you mean 'monday'?"),
+        (["--units", "imperal"], "Error: --units: 'imperal' is not one of metric, imperial; did you mean 'imperial'?"),
+        (["--units", "si"], "Error: --units: 'si' is not one of metric, imperial"),
+    ])
+    func badValuesAreRefusedAndNothingIsWritten(arguments: [String], message: String) throws {
+        let box = try HistorySandbox()
+        defer { box.remove() }
+        try box.writeProfile(Data("{\"version\": 1, \"weightKg\": 80}\n".utf8))
+        let before = try Data(contentsOf: box.profileURL)
+        let run = try box.run(["profile"] + arguments)
+        #expect(run.status == 64, "\(run)")
+        #expect(run.errorLines.first == message)
+        #expect(run.errorLines.dropFirst().first?.hasPrefix("Usage: hiit profile") == true)
+        #expect(run.stdout.isEmpty)
+        #expect(try Data(contentsOf: box.profileURL) == before)
+    }
+
+    @Test(arguments: [
+        ("{\n  \"weightKg\": 72,\n  \"units\": metric\n}\n", "line 3, column 12: JSON syntax error"),
+        ("{\n  \"weightKg\": \"72\"\n}\n", "line 2, column 15: weightKg: expected a number, found the string \"72\""),
+        ("{\n  \"weightKg\": 1000\n}\n", "line 2, column 15: weightKg: 1000 is outside 20–400 kg"),
+        ("{\n  \"firstWeekday\": \"tuesday\"\n}\n", "line 2, column 19: firstWeekday: expected one of monday, sunday, saturday, system"),
+        ("{\"version\": 2, \"weightKg\": 70}", "version 2 is not supported (this hiit reads versions 1–1; a newer hiit wrote it)"),
+        ("{\"weightKg\": 70", "line 1, column 16: JSON syntax error"),
+    ])
+    func brokenProfileIsNamedAndNeverOverwritten(content: String, problem: String) throws {
+        let box = try HistorySandbox()
+        defer { box.remove() }
+        try box.writeProfile(Data(content.utf8))
+        let before = try Data(contentsOf: box.profileURL)
+        for arguments in [["profile"], ["profile", "--weight", "70"], ["profile", "--units", "imperial"]] {
+            let run = try box.run(arguments)
+            #expect(run.status == 65, "\(arguments): \(run)")
+            #expect(run.errorLines.count == 1)
+            #expect(run.errorLines.first?.hasPrefix("Error: \(box.profileURL.path)") == true)
+            #expect(run.stderr.contains(problem), "\(run.stderr)")
+            #expect(try Data(contentsOf: box.profileURL) == before)
+        }
+    }
+
+    @Test func theTimerUsesTheProfilesWeight() throws {
+        let box = try HistorySandbox()
+        defer { box.remove() }
+        #expect(try box.run(["profile", "--weight", "90"]).status == 0)
+        let run = try box.run(["run", "1/1x1", "--prepare", "0", "--events", "--mute"])
+        #expect(run.status == 0, "\(run)")
+        let records = box.historyBytes().split(separator: 0x0A).compactMap { try? SessionRecord(jsonLine: Data($0)) }
+        #expect(records.count == 1)
+        #expect(records.first?.weightKg == 90)
+        #expect(records.first.flatMap(\.kcal).map { $0 > 0 } == true)
+        // --weight wins over the profile.
+        _ = try box.run(["run", "1/1x1", "--prepare", "0", "--events", "--mute", "--weight", "60"])
+        let second = box.historyBytes().split(separator: 0x0A).compactMap { try? SessionRecord(jsonLine: Data($0)) }
+        #expect(second.last?.weightKg == 60)
+    }
+
+    @Test func aBrokenProfileWarnsOnceAndTheWorkoutStillRunsWithoutKcal() throws {
+        let box = try HistorySandbox()
+        defer { box.remove() }
+        try box.writeProfile(Data("{\"weightKg\": oops}\n".utf8))
+        let before = try Data(contentsOf: box.profileURL)
+        let run = try box.run(["run", "1/1x1", "--prepare", "0", "--events", "--mute"])
+        #expect(run.status == 0, "\(run)")
+        let warnings = run.errorLines.filter { $0.hasPrefix("Warning:") }
+        #expect(warnings == ["Warning: no calorie estimate: the profile cannot be read: \(box.profileURL.path), line 1, column 14: JSON syntax error: expected a value (object, array, string, number, true, false or null), found 'o'"])
+        #expect(run.stdout.contains("\"event\":\"saved\""))
+        let records = box.historyBytes().split(separator: 0x0A).compactMap { try? SessionRecord(jsonLine: Data($0)) }
+        #expect(records.count == 1)
+        #expect(records.first?.weightKg == nil)
+        #expect(records.first?.kcal == nil)
+        #expect(try Data(contentsOf: box.profileURL) == before)
+    }
+}
