@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import WorkoutModel
+@testable import WorkoutStore
+
+/// A history line as `jsonLine()` writes it, with one piece of text replaced.
+private func editedLine(_ from: String, _ to: String, record: SessionRecord = sampleRecord()) -> String {
+    String(decoding: (try? record.jsonLine()) ?? Data(), as: UTF8.self).replacingOccurrences(of: from, with: to)
+}
+
+/// The 1-based column of the first `text` in `line`.
+private func column(of text: String, in line: String) -> Int {
+    guard let range = line.range(of: text) else { return -1 }
+    return line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: range.lowerBound) + 1
+}
+
+/// Bad history files: each gives a clear, located message and is never changed by reading,
+/// listing, deleting another session or importing sessions already present.
+@Suite struct HistoryBadFileTests {
+    /// One bad line (with a good line before it) and what the message must say, with `PATH`
+    /// for the file's path.
+    static let cases: [(name: String, line: Data, message: String)] = {
+        let newer = editedLine("\"version\":1", "\"version\":2")
+        let wrongType = editedLine("\"workoutSeconds\":160", "\"workoutSeconds\":\"2:40\"")
+        let negative = editedLine("\"totalSeconds\":230", "\"totalSeconds\":-230")
+        let huge = editedLine("\"rounds\":8", "\"rounds\":1e300")
+        let offset = editedLine("\"utcOffsetSeconds\":3600", "\"utcOffsetSeconds\":100000")
+        let weight = editedLine("\"weightKg\":70", "\"weightKg\":4000")
+        let date = editedLine("\"localDate\":\"2026-11-30\"", "\"localDate\":\"2026-02-30\"")
+        let backwards = editedLine("\"end\":\"2026-", "\"end\":\"2025-")
+        let torn = String(editedLine("", "").prefix(120))
+        return [
+            ("a newer version", Data(newer.utf8),
+             "PATH, line 2: version 2 is not supported (this hiit reads versions 1–1; a newer hiit wrote it)"),
+            ("a wrong type", Data(wrongType.utf8),
+             "PATH, line 2, column \(column(of: "\"2:40\"", in: wrongType)): workoutSeconds: expected a number, found the string \"2:40\""),
+            ("a negative duration", Data(negative.utf8),
+             "PATH, line 2, column \(column(of: "-230", in: negative)): totalSeconds: -230 is outside 0–604800 seconds (7 days)"),
+            ("a count too large for any integer", Data(huge.utf8),
+             "PATH, line 2, column \(column(of: "1e300", in: huge)): rounds: expected a whole number, found the number 1e300"),
+            ("an offset no zone has", Data(offset.utf8),
+             "PATH, line 2, column \(column(of: "100000", in: offset)): utcOffsetSeconds: 100000 is outside -64800–64800 seconds (UTC±18:00)"),
+            ("an impossible weight", Data(weight.utf8),
+             "PATH, line 2, column \(column(of: "4000", in: weight)): weightKg: 4000 is outside 20–400 kg"),
+            ("a day that does not exist", Data(date.utf8),
+             "PATH, line 2, column \(column(of: "\"2026-02-30\"", in: date)): localDate: \"2026-02-30\" is not a date YYYY-MM-DD"),
+            ("an end before the start", Data(backwards.utf8),
+             "PATH, line 2, column \(column(of: "\"2025-", in: backwards)): end: the end is before the start"),
+            ("invalid UTF-8", Data("{\"workout\": \"caf".utf8) + Data([0xE9]) + Data("\"}".utf8),
+             "PATH, line 2, column 17: not UTF-8 text (byte 0xE9); save the file as UTF-8"),
+            ("a truncated last line", Data(torn.utf8),
+             "PATH, line 2, column 120: JSON syntax error: a string is not closed: it starts here and the text ends before its closing '\"' (the last line has no line end: it was probably cut off while being written)"),
+        ]
+    }()
+
+    @Test(arguments: cases.indices)
+    func aBadLineIsNamedAndTheFileIsNeverChanged(index: Int) throws {
+        let (name, bad, message) = Self.cases[index]
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let history = HistoryFile(url: folder.file("history.jsonl"))
+        let good = sampleRecord(workout: "Good")
+        var content = try good.jsonLine() + Data([0x0A]) + bad
+        if !name.contains("truncated") { content.append(0x0A) }
+        try content.write(to: history.url)
+
+        let contents = try history.read()
+        #expect(contents.records == [good], "\(name)")
+        #expect(contents.problems.map(\.description) == [message.replacingOccurrences(of: "PATH", with: history.url.path)],
+                "\(name)")
+        #expect(try history.removeSessions(withID: UUID()).isEmpty)
+        #expect(try history.appendNew([good]).appended.isEmpty)
+        #expect(try Data(contentsOf: history.url) == content, "\(name): the file must not change")
+    }
+
+    @Test func tenMegabytesOfJunkAreReportedQuicklyAndLeftAlone() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let history = HistoryFile(url: folder.file("history.jsonl"))
+        var generator = SplitMix64(seed: 2026)
+        let junk = randomBytes(10 * 1024 * 1024, using: &generator)
+        try junk.write(to: history.url)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let scan = try history.scan()
+        #expect(clock.now - started < .seconds(10))
+        #expect(scan.entries.isEmpty)
+        #expect(!scan.problems.isEmpty)
+        #expect(scan.problems.allSatisfy { $0.description.hasPrefix(history.url.path + ", line ") })
+        #expect(scan.problems.allSatisfy { !$0.description.contains("\n") })
+        #expect(try history.removeSessions(withID: UUID()).isEmpty)
+        #expect(try Data(contentsOf: history.url) == junk)
+    }
+}
+
+/// The range rules on their own, including legs and laps.
+@Suite struct HistoryRecordRulesTests {
+    @Test func aRecordAsTheTimerWritesItKeepsEveryRule() {
+        #expect(HistoryRecordRules.violation(in: sampleRecord()) == nil)
+        var noWeight = sampleRecord()
+        noWeight.weightKg = nil
+        noWeight.kcal = nil
+        #expect(HistoryRecordRules.violation(in: noWeight) == nil)
+    }
+
+    @Test func legAndLapValuesAreCheckedWithTheirPlace() {
+        var record = sampleRecord()
+        record.legs = [
+            LegRecord(sport: "running", startSeconds: 0, elapsedSeconds: 60, timerSeconds: 60, distanceMeters: 200,
+                      kcal: 10, laps: []),
+            LegRecord(sport: "swimming", startSeconds: 60, elapsedSeconds: 60, timerSeconds: 60, distanceMeters: 5e6,
+                      kcal: 10, laps: [LapRecord(startSeconds: 60, elapsedSeconds: -1)]),
+        ]
+        #expect(HistoryRecordRules.violation(in: record)
+            == .init(path: [.key("legs"), .index(1), .key("distanceMeters")], reason: "5000000 is outside 0–1000000 m"))
+        record.legs[1].distanceMeters = 750
+        #expect(HistoryRecordRules.violation(in: record)
+            == .init(path: [.key("legs"), .index(1), .key("laps"), .index(0), .key("elapsedSeconds")],
+                     reason: "-1 is outside 0–604800 seconds (7 days)"))
+    }
+
+    @Test(arguments: [
+        ("2024-02-29", true), ("2023-02-29", false), ("2000-02-29", true), ("1900-02-29", false),
+        ("2026-12-31", true), ("2026-13-01", false), ("2026-04-31", false), ("2026-1-01", false),
+        ("20261201", false), ("2026-12-0x", false), ("", false),
+    ])
+    func calendarDates(text: String, isDate: Bool) {
+        #expect(HistoryRecordRules.isCalendarDate(text) == isDate)
+    }
+}
