@@ -11,6 +11,7 @@
 #   rest.wav             voice "Rest"             (rest begins)
 #   congratulations.wav  voice "Congratulations!" (workout complete)
 #   beep.wav             880 Hz sine, 150 ms, 5 ms fades in and out (3-2-1 count)
+#   swim.wav, bike.wav, run.wav, transition.wav   voice, when a multisport leg starts
 #
 # Voice cues: espeak-ng speaks the text (English voice, a little slower than its default),
 # sox trims leading and trailing silence, normalises to -1 dBFS, adds 5 ms / 20 ms fades so
@@ -50,5 +51,9 @@ speak start "Start"
 speak rest "Rest"
 speak congratulations "Congratulations!"
 tone beep 880 0.15
+speak swim "Swim"
+speak bike "Bike"
+speak run "Run"
+speak transition "Transition"
 
-echo "make-sounds.sh: wrote start.wav rest.wav congratulations.wav beep.wav to $here"
+echo "make-sounds.sh: wrote start rest congratulations beep swim bike run transition (.wav) to $here"

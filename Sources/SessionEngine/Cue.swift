@@ -9,4 +9,12 @@ public enum Cue: String, CaseIterable, Codable, Sendable {
     case congratulations
     /// A short beep, 3, 2 and 1 seconds before a timed segment ends.
     case beep
+    /// Voice "Swim", when a swim leg starts.
+    case swim
+    /// Voice "Bike", when a bike leg starts.
+    case bike
+    /// Voice "Run", when a run leg starts.
+    case run
+    /// Voice "Transition", when a transition starts.
+    case transition
 }

@@ -12,6 +12,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case badQuickForm(text: String, reason: String)
     /// A body weight outside 20–400 kg (or not a finite number), in kg.
     case badWeight(Double)
+    /// A multisport rule broken at leg `leg` (1-based) labelled `label` (`Swim`, `T1`, …).
+    case legRule(leg: Int, label: String, rule: String)
 
     /// One line: what is wrong, the value and the allowed range.
     public var description: String {
@@ -25,6 +27,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             return "version \(version) is not supported (this hiit reads versions 1–\(supported); a newer hiit wrote it)"
         case let .badQuickForm(text, reason):
             return "\"\(text.debugSafe)\" is not a quick workout (\(reason)); expected WORK/RESTxROUNDS such as 20/10x8"
+        case let .legRule(leg, label, rule):
+            return "leg \(leg) (\(label)): \(rule)"
         case let .badWeight(weight):
             return "weightKg is \(weight); allowed 20–400 kg"
         }

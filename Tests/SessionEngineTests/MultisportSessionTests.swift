@@ -1,0 +1,240 @@
+import Testing
+import WorkoutModel
+@testable import SessionEngine
+
+private let sprint = MultisportPlan(name: "Sprint", legs: [
+    Leg(sport: .swimming, targetDistanceMeters: 750, poolLength: 25, poolUnit: .meters),
+    Leg(sport: .transition), Leg(sport: .cycling, targetDistanceMeters: 20_000),
+    Leg(sport: .transition), Leg(sport: .running, targetDistanceMeters: 5000),
+])
+
+private func sec(_ s: Double) -> Duration { .milliseconds(Int64((s * 1000).rounded())) }
+
+/// Sends events and keeps every effect.
+private struct LegDriver {
+    var session: MultisportSession
+    var effects: [MultisportSession.Effect] = []
+
+    init(_ mode: MultisportSession.Mode) { session = MultisportSession(mode: mode) }
+
+    @discardableResult
+    mutating func send(_ event: MultisportSession.Event, at t: Double) -> [MultisportSession.Effect] {
+        let new = session.handle(event, at: sec(t))
+        effects += new
+        return new
+    }
+
+    func sports(at t: Double) -> [Sport] { session.results(at: sec(t)).map(\.sport) }
+}
+
+@Suite struct MultisportPlanRunTests {
+    @Test func startBeginsTheFirstLegWithItsVoiceCue() {
+        var d = LegDriver(.plan(sprint))
+        #expect(d.send(.start, at: 0) == [.legStarted(index: 0, sport: .swimming, at: .zero), .cue(.swim, due: .zero)])
+    }
+
+    @Test func twoNextWithinThreeSecondsMakeOneLegChange() {
+        var d = LegDriver(.plan(sprint))
+        d.send(.start, at: 0)
+        #expect(d.send(.next, at: 900) == [.legStarted(index: 1, sport: .transition, at: sec(900)), .cue(.transition, due: sec(900))])
+        #expect(d.send(.next, at: 902.9) == [.ignoredDoublePress])
+        #expect(d.sports(at: 903) == [.swimming, .transition])
+        #expect(d.send(.next, at: 903.0) == [.legStarted(index: 2, sport: .cycling, at: sec(903)), .cue(.bike, due: sec(903))])
+    }
+
+    @Test func nextThenUndoIsBackInTheSameLegWithItsLaps() {
+        var d = LegDriver(.plan(sprint))
+        d.send(.start, at: 0)
+        d.send(.lap, at: 60)
+        d.send(.lap, at: 125)
+        d.send(.next, at: 200)
+        #expect(d.send(.undo, at: 210) == [.undone])
+        let legs = d.session.results(at: sec(300))
+        #expect(legs.count == 1)
+        #expect(legs[0].sport == .swimming)
+        #expect(legs[0].isRunning)
+        #expect(legs[0].laps.map(\.elapsed) == [sec(60), sec(65), sec(175)])
+        // The next after an undo is not a double press of the undone one... it is still 3 s
+        // after the last accepted next, so it counts.
+        #expect(d.send(.next, at: 310).first == .legStarted(index: 1, sport: .transition, at: sec(310)))
+    }
+
+    @Test func undoTakesBackTheLastLapOnly() {
+        var d = LegDriver(.plan(sprint))
+        d.send(.start, at: 0)
+        d.send(.lap, at: 60)
+        d.send(.lap, at: 120)
+        d.send(.undo, at: 130)
+        #expect(d.session.results(at: sec(200))[0].laps.map(\.elapsed) == [sec(60), sec(140)])
+        d.send(.undo, at: 140)
+        #expect(d.send(.undo, at: 150) == [.refused(.nothingToUndo)])
+    }
+
+    @Test func pauseInT1CountsInElapsedButNotInTimerTime() {
+        var d = LegDriver(.plan(sprint))
+        d.send(.start, at: 0)
+        d.send(.next, at: 900)      // T1 from 900
+        d.send(.pause, at: 930)
+        d.send(.resume, at: 990)    // 60 s paused
+        d.send(.next, at: 1000)     // bike from 1000
+        let t1 = d.session.results(at: sec(1100))[1]
+        #expect(t1.sport == .transition)
+        #expect(t1.elapsed == .seconds(100))
+        #expect(t1.timer == .seconds(40))
+        #expect(d.session.results(at: sec(1100))[0].timer == .seconds(900))
+    }
+
+    @Test func changingLegWhilePausedStartsTheNewLegPaused() {
+        var d = LegDriver(.plan(sprint))
+        d.send(.start, at: 0)
+        d.send(.pause, at: 100)
+        d.send(.next, at: 110)
+        #expect(d.session.derive().isPaused)
+        d.send(.resume, at: 130)
+        let legs = d.session.results(at: sec(150))
+        #expect(legs[0].timer == .seconds(100))
+        #expect(legs[1].elapsed == .seconds(40))
+        #expect(legs[1].timer == .seconds(20))
+    }
+
+    @Test func lapIsIgnoredInATransition() {
+        var d = LegDriver(.plan(sprint))
+        d.send(.start, at: 0)
+        d.send(.next, at: 10)
+        #expect(d.send(.lap, at: 12).isEmpty)
+        #expect(d.session.results(at: sec(20))[1].laps.count == 1)
+    }
+
+    @Test func nextOnTheLastLegIsRefusedAndFinishEndsIt() {
+        var d = LegDriver(.plan(MultisportPlan(name: "Brick", legs: [Leg(sport: .cycling), Leg(sport: .running)])))
+        d.send(.start, at: 0)
+        d.send(.next, at: 3600)
+        #expect(d.send(.next, at: 5000) == [.refused(.lastLeg)])
+        #expect(d.send(.finish, at: 5400) == [.cue(.congratulations, due: sec(5400)), .finished(at: sec(5400))])
+        let legs = d.session.results(at: sec(6000))
+        #expect(legs.map(\.elapsed) == [.seconds(3600), .seconds(1800)])
+        #expect(legs.allSatisfy { !$0.isRunning })
+        #expect(d.send(.lap, at: 6000) == [.refused(.noSessionRunning)])
+    }
+
+    @Test func finishWhilePausedEndsThePause() {
+        var d = LegDriver(.plan(sprint))
+        d.send(.start, at: 0)
+        d.send(.pause, at: 50)
+        d.send(.finish, at: 80)
+        let leg = d.session.results(at: sec(500))[0]
+        #expect(leg.elapsed == .seconds(80))
+        #expect(leg.timer == .seconds(50))
+    }
+
+    @Test func swimrunWithFiveAlternatingLegsKeepsThemDistinctWithLapsFromOne() {
+        let swimrun = MultisportPlan(name: "Swimrun", legs: [
+            Leg(sport: .running), Leg(sport: .swimming, isOpenWater: true), Leg(sport: .running),
+            Leg(sport: .swimming, isOpenWater: true), Leg(sport: .running),
+        ])
+        var d = LegDriver(.plan(swimrun))
+        d.send(.start, at: 0)
+        var t = 0.0
+        for _ in 0..<4 {
+            d.send(.lap, at: t + 100)
+            t += 300
+            d.send(.next, at: t)
+        }
+        let legs = d.session.results(at: sec(t + 50))
+        #expect(legs.map(\.sport) == [.running, .swimming, .running, .swimming, .running])
+        #expect(legs.map(\.index) == [0, 1, 2, 3, 4])
+        #expect(legs.prefix(4).allSatisfy { $0.laps.count == 2 })
+        #expect(legs[4].laps.count == 1)
+        #expect(legs[2].laps[0].start == .seconds(600))
+    }
+
+    @Test func bikeRunBikeStaysThreeLegs() {
+        var d = LegDriver(.plan(MultisportPlan(name: "BRB", legs: [Leg(sport: .cycling), Leg(sport: .running), Leg(sport: .cycling)])))
+        d.send(.start, at: 0)
+        d.send(.next, at: 10)
+        d.send(.next, at: 20)
+        #expect(d.sports(at: 30) == [.cycling, .running, .cycling])
+    }
+}
+
+@Suite struct MultisportFreeFormTests {
+    static let triathlon = MultisportSession.Mode.freeForm(
+        name: "Multisport", allowed: [.swimming, .cycling, .running, .transition])
+
+    @Test func beginningASubActivityEndsTheCurrentOne() {
+        var d = LegDriver(Self.triathlon)
+        d.send(.start, at: 0)
+        #expect(d.send(.begin(.swimming), at: 5) == [.legStarted(index: 0, sport: .swimming, at: sec(5)), .cue(.swim, due: sec(5))])
+        d.send(.begin(.transition), at: 600)
+        d.send(.begin(.cycling), at: 700)
+        let legs = d.session.results(at: sec(800))
+        #expect(legs.map(\.sport) == [.swimming, .transition, .cycling])
+        #expect(legs.map(\.elapsed) == [.seconds(595), .seconds(100), .seconds(100)])
+    }
+
+    @Test func aTransitionIsRefusedWhileInATransition() {
+        var d = LegDriver(Self.triathlon)
+        d.send(.start, at: 0)
+        d.send(.begin(.transition), at: 1)
+        #expect(d.send(.begin(.transition), at: 2) == [.refused(.transitionInTransition)])
+        #expect(d.sports(at: 3) == [.transition])
+    }
+
+    @Test func aCyclingIntervalIsRefusedInARunningIntervalSession() {
+        var d = LegDriver(.freeForm(name: "Running intervals", allowed: [.running]))
+        d.send(.start, at: 0)
+        #expect(d.send(.begin(.cycling), at: 1) == [.refused(.sportNotAllowed(.cycling, allowed: [.running]))])
+        #expect(d.send(.begin(.running), at: 2).first == .legStarted(index: 0, sport: .running, at: sec(2)))
+    }
+
+    @Test func endingWithoutBeginningTheNextLeavesBlankTime() {
+        var d = LegDriver(.freeForm(name: "Running intervals", allowed: [.running]))
+        d.send(.start, at: 0)
+        d.send(.begin(.running), at: 10)
+        #expect(d.send(.end, at: 70) == [.legEnded(index: 0, at: sec(70))])
+        #expect(d.send(.end, at: 75) == [.refused(.noSubActivity)])
+        d.send(.begin(.running), at: 130)
+        d.send(.finish, at: 190)
+        let legs = d.session.results(at: sec(200))
+        #expect(legs.map(\.start) == [.seconds(10), .seconds(130)])
+        #expect(legs.map(\.elapsed) == [.seconds(60), .seconds(60)])
+    }
+
+    @Test func aLegEndedAtOnceIsValidWithDurationZero() {
+        var d = LegDriver(Self.triathlon)
+        d.send(.start, at: 0)
+        d.send(.begin(.running), at: 10)
+        d.send(.end, at: 10)
+        let legs = d.session.results(at: sec(20))
+        #expect(legs.count == 1)
+        #expect(legs[0].elapsed == .zero)
+        #expect(legs[0].timer == .zero)
+    }
+
+    @Test func eventsBeforeTheStartOrAfterTheFinishAreRefused() {
+        var d = LegDriver(Self.triathlon)
+        #expect(d.send(.begin(.running), at: 0) == [.refused(.noSessionRunning)])
+        d.send(.start, at: 0)
+        d.send(.finish, at: 5)
+        #expect(d.send(.begin(.running), at: 6) == [.refused(.noSessionRunning)])
+        #expect(d.send(.next, at: 6) == [.refused(.noSessionRunning)])
+    }
+
+    @Test func nextIsRefusedInAFreeFormSession() {
+        var d = LegDriver(Self.triathlon)
+        d.send(.start, at: 0)
+        guard case .refused(.notInThisMode) = d.send(.next, at: 1).first else {
+            Issue.record("next should be refused in a free-form session")
+            return
+        }
+    }
+
+    @Test func theLogIsAppendOnly() {
+        var d = LegDriver(Self.triathlon)
+        d.send(.start, at: 0)
+        d.send(.begin(.running), at: 1)
+        d.send(.undo, at: 2)
+        #expect(d.session.log == [.start(.zero), .begin(.running, .seconds(1)), .undo(.seconds(2))])
+        #expect(d.session.results(at: sec(3)).isEmpty)
+    }
+}
