@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// Cues reach ALSA (DESIGN §7): the device is ALSA's `file` PCM writing a WAV into the
+/// test's folder (LINUX-NOTES, "Capturing what was played"), so no sound card is needed and
+/// what was played can be compared with the cue files.
+@Suite("End to end: cues through ALSA")
+struct AudioCaptureTests {
+    /// An ALSA PCM name that writes everything played to `url` as a WAV file.
+    static func captureDevice(_ url: URL) -> String {
+        "file:'\(url.path)',wav"
+    }
+
+    /// The bundled cue sound for a cue name (`Sounds/<name>.wav`).
+    static func cueSound(_ name: String) throws -> WAVData {
+        try WAVData(contentsOf: e2ePackageFolder.appendingPathComponent("Sounds/\(name).wav"))
+    }
+
+    @Test func everyCueOfTheRunIsCapturedInOrder() async throws {
+        let sandbox = try E2ESandbox()
+        let capture = sandbox.file("played.wav")
+        let result = try await sandbox.runHiit(["run", "3/2x2", "--prepare", "0", "--events"],
+                                               audioDevice: Self.captureDevice(capture))
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.stderr.isEmpty, "the capture device opens, so nothing is said about cues: \(result.stderr)")
+
+        let played = try result.events().filter { $0.event == "cue" }.compactMap(\.cue)
+        #expect(played == ["start", "beep", "beep", "rest", "beep", "start", "beep", "beep", "congratulations"])
+
+        let captured = try WAVData(contentsOf: capture)
+        let sounds = try played.map(Self.cueSound)
+        let first = try #require(sounds.first)
+        #expect(captured.channels == first.channels)
+        #expect(captured.sampleRate == first.sampleRate)
+        #expect(captured.bitsPerSample == 16)
+        // 2 × start + 1 × rest + 5 × beep + 1 × congratulations, sample for sample.
+        #expect(captured.frameCount == sounds.map(\.frameCount).reduce(0, +))
+        #expect(captured.samples == sounds.reduce(into: Data()) { $0.append($1.samples) },
+                "the captured audio is the cue files played one after another")
+        #expect(try sandbox.historyLines().count == 1)
+    }
+
+    @Test func muteCapturesNothing() async throws {
+        let sandbox = try E2ESandbox()
+        let capture = sandbox.file("played.wav")
+        let result = try await sandbox.runHiit(["run", "1/1x1", "--prepare", "0", "--events", "--mute"],
+                                               audioDevice: Self.captureDevice(capture))
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.stderr.isEmpty, "\(result.transcript)")
+        if FileManager.default.fileExists(atPath: capture.path) {
+            #expect(try WAVData(contentsOf: capture).frameCount == 0)
+        }
+        #expect(try sandbox.historyLines().count == 1, "a muted session is still recorded")
+    }
+
+    @Test(arguments: [false, true])
+    func wrongDeviceTurnsCuesOffWithOneLineAndTheRunCompletes(byOption: Bool) async throws {
+        let sandbox = try E2ESandbox()
+        let device = "no-such-device-e2e"
+        let arguments = ["run", "1/1x1", "--prepare", "0", "--events"] + (byOption ? ["--audio-device", device] : [])
+        // The option wins over the environment.
+        let result = try await sandbox.runHiit(arguments, audioDevice: byOption ? "null" : device)
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.stderrLines.count == 1, "\(result.transcript)")
+        let line = try #require(result.stderrLines.first)
+        #expect(line.lowercased().contains("cues are off"), "\(line)")
+        #expect(line.contains(device), "names the device: \(line)")
+        let events = try result.events()
+        #expect(events.filter { $0.event == "cue" }.map(\.cue) == ["start", "congratulations"],
+                "the engine still cues on time; nothing plays")
+        #expect(events.last?.event == "saved")
+        #expect(try sandbox.historyLines().count == 1)
+    }
+}
