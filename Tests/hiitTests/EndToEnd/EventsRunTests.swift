@@ -172,6 +172,8 @@ struct EventsRunTests {
         #expect(!events.contains { $0.event == "finish" || $0.event == "saved" })
         #expect(try sandbox.historyLines().isEmpty, "nothing is recorded after quitting")
         #expect(hiit.stderr.isEmpty, "\(hiit.transcript)")
+        // Writing to the ended process fails (EPIPE) without stopping the test runner.
+        #expect(throws: E2EFailure.self) { try hiit.send("resume") }
     }
 
     @Test func sigtermEndsTheRunWithAQuitLineAndRecordsNothing() async throws {

@@ -39,7 +39,6 @@ final class ChildProcess: @unchecked Sendable {
     ///   - stderr: descriptor that becomes the child's 2.
     /// - Throws: ``E2EFailure`` with the `posix_spawnp` error text.
     init(_ arguments: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32) throws {
-        Self.ignoreBrokenPipes
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -88,12 +87,6 @@ final class ChildProcess: @unchecked Sendable {
             _ = waitpid(pid, &status, 0)
         }
     }
-
-    /// Writing to a pipe whose reader has exited must fail with EPIPE, not kill the test
-    /// runner: SIGPIPE is ignored once for the whole test process (children get the default).
-    private static let ignoreBrokenPipes: Void = {
-        signal(SIGPIPE, SIG_IGN)
-    }()
 
     /// The test process's open descriptors (from `/proc/self/fd`).
     private static func openDescriptors() -> [Int32] {
@@ -150,8 +143,27 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Writes all of `data` to `fd`.
+    ///
+    /// A write to a pipe whose reader has exited must fail with EPIPE, not kill the test
+    /// runner, and the test process's signal dispositions are left alone (other tests start
+    /// processes too): SIGPIPE is blocked on this thread for the write, and one it raised is
+    /// consumed before the thread's mask is put back.
     /// - Throws: ``E2EFailure`` when the write fails (EPIPE once the reader has exited).
     static func writeAll(_ data: Data, to fd: Int32) throws {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var saved = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &saved)
+        defer {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1, sigismember(&saved, SIGPIPE) == 0 {
+                var now = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&pipeSignal, nil, &now)
+            }
+            pthread_sigmask(SIG_SETMASK, &saved, nil)
+        }
         var offset = 0
         let bytes = [UInt8](data)
         while offset < bytes.count {
