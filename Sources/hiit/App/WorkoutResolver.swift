@@ -3,13 +3,19 @@ import WorkoutModel
 import WorkoutStore
 
 /// Finds the workout a command names: the QUICK form (`20/10x8`), a path to a workout file,
-/// or a name from the library (the data folder's `workouts/`) or the shipped `workouts/`.
-/// Names match the workout's `name` or its file's base name, case-insensitively.
+/// a workout of the library (by name, ignoring case, or by file name), or a built-in workout
+/// (Tabata, so that plain `hiit` always has something to run).
 struct WorkoutResolver {
     /// Where a workout came from.
     enum Source: Equatable {
+        /// The QUICK form typed on the command line.
         case quick
+        /// A workout file named by its path.
         case file(URL)
+        /// A file of the library.
+        case library(URL)
+        /// Built into the program (Tabata when the library has none).
+        case builtIn
     }
 
     /// Why a workout could not be found or read.
@@ -20,7 +26,7 @@ struct WorkoutResolver {
         case noSuchFile(path: String)
         /// The QUICK form with a bad number.
         case quick(PlanError)
-        /// The file exists but does not hold a valid workout.
+        /// The file exists but does not hold a valid workout, or the library cannot be read.
         case store(StoreError)
 
         var description: String {
@@ -35,54 +41,84 @@ struct WorkoutResolver {
             }
         }
 
-        /// 65 for a file with bad data, 64 for a bad word on the command line.
+        /// 65 for a file with bad data, 74 when a file cannot be read at all, 64 for a bad
+        /// word on the command line.
         var exitStatus: Int32 {
-            if case .store = self { return ExitStatus.dataError }
+            if case let .store(error) = self { return WorkoutResolver.exitStatus(for: error) }
             return ExitStatus.usage
         }
     }
 
-    /// Folders searched for names, in order (library first, then the shipped workouts).
-    let folders: [URL]
+    /// Tabata as the HIIT Timer defines it (20 s work, 10 s rest, 8 rounds): run by plain
+    /// `hiit` when nothing else is selected, even when the library has no Tabata.
+    static let tabata = IntervalWorkout(
+        name: "Tabata", exercises: [Exercise(name: "Burpees", workSeconds: 20, restSeconds: 10, rounds: 8)])
 
-    /// Resolves `word` to a workout.
-    /// - Throws: ``ResolveError``.
+    /// The library searched for names.
+    let library: WorkoutLibrary
+    /// Workouts found by name when the library has none of that name.
+    var builtIns: [IntervalWorkout] = [WorkoutResolver.tabata]
+
+    /// Resolves `word` to a workout: QUICK form, then a path (a word with `/` or ending in
+    /// `.json`), then the library (see ``WorkoutLibrary/find(_:in:forChange:)``), then the
+    /// built-in workouts.
+    /// - Throws: ``ResolveError``; an unknown name comes with the closest known name.
     func resolve(_ word: String) throws(ResolveError) -> (IntervalWorkout, Source) {
         do {
             if let quick = try IntervalWorkout.quick(word) { return (quick, .quick) }
         } catch {
             throw .quick(error)
         }
-        let looksLikePath = word.contains("/") || word.lowercased().hasSuffix(".json")
-        if looksLikePath {
+        if Self.looksLikePath(word) {
             let url = URL(fileURLWithPath: word)
             guard FileManager.default.fileExists(atPath: url.path) else { throw .noSuchFile(path: word) }
             do { return (try WorkoutFile.load(from: url), .file(url)) } catch { throw .store(error) }
         }
-        let wanted = word.lowercased()
-        var names: [String] = []
-        for file in workoutFiles() {
-            let base = file.deletingPathExtension().lastPathComponent
-            // A file named like the word is read first; a broken one is reported.
-            if base.lowercased() == wanted {
-                do { return (try WorkoutFile.load(from: file), .file(file)) } catch { throw .store(error) }
+        let known: [String]
+        do {
+            let entry = try library.workout(named: word)
+            if let workout = entry.workout { return (workout, .library(entry.url)) }
+            known = []
+        } catch {
+            switch error {
+            case let .noSuchWorkout(_, names): known = names
+            case let .unreadable(storeError), let .store(storeError): throw .store(storeError)
+            default: known = []
             }
-            guard let workout = try? WorkoutFile.load(from: file) else { continue }
-            if workout.name.lowercased() == wanted { return (workout, .file(file)) }
-            names.append(workout.name)
         }
-        let lowered = names.map { $0.lowercased() }
-        let suggestion = closestMatch(to: wanted, among: lowered)
-            .flatMap { lowered.firstIndex(of: $0) }.map { names[$0] }
-        throw .unknown(name: word, suggestion: suggestion, known: names)
+        let key = WorkoutFileName.matchKey(word)
+        if let builtIn = builtIns.first(where: { WorkoutFileName.matchKey($0.name) == key }) {
+            return (builtIn, .builtIn)
+        }
+        let names = Self.distinctNames(known + builtIns.map(\.name))
+        throw .unknown(name: word, suggestion: Self.suggestion(for: word, among: names), known: names)
     }
 
-    /// Every `*.json` file of the folders, each folder sorted by name.
-    func workoutFiles() -> [URL] {
-        folders.flatMap { folder -> [URL] in
-            let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-            return files.filter { $0.pathExtension.lowercased() == "json" }
-                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    /// Whether a word is taken as a path rather than a name: it holds `/` or ends in `.json`.
+    static func looksLikePath(_ word: String) -> Bool {
+        word.contains("/") || word.lowercased().hasSuffix(".json")
+    }
+
+    /// The known name closest to `word` (ignoring case), when it is a likely typo.
+    static func suggestion(for word: String, among names: [String]) -> String? {
+        let lowered = names.map { $0.lowercased() }
+        return closestMatch(to: word.lowercased(), among: lowered).flatMap { lowered.firstIndex(of: $0) }.map { names[$0] }
+    }
+
+    /// Names without repeats (ignoring case), in order.
+    static func distinctNames(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert(WorkoutFileName.matchKey($0)).inserted }
+    }
+}
+
+extension WorkoutResolver {
+    /// The exit status for a ``StoreError``: 74 when a file could not be read or written at
+    /// all (`io`, `notAFolder`, `notEncodable`), else 65: the bytes are bad data.
+    static func exitStatus(for error: StoreError) -> Int32 {
+        switch error {
+        case .io, .notAFolder, .notEncodable: ExitStatus.ioError
+        default: ExitStatus.dataError
         }
     }
 }

@@ -1,0 +1,167 @@
+import Foundation
+import WorkoutModel
+import WorkoutStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `$EDITOR` loop of `hiit edit WORKOUT`.
+///
+/// 1. The workout's file is copied to a private temporary folder (0700; the copy is 0600)
+///    under its own file name, so editors recognise JSON.
+/// 2. The editor runs on the copy: `$VISUAL`, else `$EDITOR`, else `vi`, through `/bin/sh`
+///    so a command with arguments (`code --wait`) works. While it runs, Ctrl-C and Ctrl-\
+///    reach the editor only.
+/// 3. Unchanged bytes, or a workout equal to the stored one → "No changes", nothing written.
+/// 4. The copy is decoded and validated; a valid workout replaces the library's file only
+///    if that file still holds what was copied (else nothing is written and the copy is
+///    kept for the user). An invalid one — bad JSON, a broken limit, a name another workout
+///    has — is shown with its error and the user answers "(e)dit again or (d)iscard?" on
+///    stdin; end of input discards. An invalid workout is never saved.
+///
+/// Exit status: 0 saved or unchanged; 65 discarded after an error; 74 the editor failed, the
+/// copy could not be made, or the file changed meanwhile.
+struct EditorSession {
+    let library: WorkoutLibrary
+    let entry: LibraryEntry
+    let console: Console
+    let environment: [String: String]
+
+    /// The editor command: `$VISUAL`, else `$EDITOR`, else `vi` (empty values are ignored).
+    static func editorCommand(_ environment: [String: String]) -> String {
+        for key in ["VISUAL", "EDITOR"] {
+            if let value = environment[key], !value.trimmingCharacters(in: .whitespaces).isEmpty { return value }
+        }
+        return "vi"
+    }
+
+    func run() -> Int32 {
+        guard let original = entry.workout else { return ExitStatus.dataError }
+        let name = original.name
+        let folder: URL
+        do {
+            folder = try Self.makePrivateFolder()
+        } catch {
+            console.err("Error: cannot make a temporary copy to edit: \(error)")
+            return ExitStatus.ioError
+        }
+        let copy = folder.appendingPathComponent(entry.url.lastPathComponent)
+        var keepCopy = false
+        defer { if !keepCopy { try? FileManager.default.removeItem(at: folder) } }
+        do {
+            try DiskFile.writeAtomically(entry.data, to: copy)
+        } catch {
+            console.err("Error: cannot make a temporary copy to edit: \(error)")
+            return ExitStatus.ioError
+        }
+        let command = Self.editorCommand(environment)
+        while true {
+            let status = ExternalEditor.run(command, file: copy.path, environment: environment)
+            guard status == 0 else {
+                let why = status < 0 ? "could not be started" : "exited with status \(status)"
+                console.err("Error: the editor '\(command)' \(why); '\(name)' is unchanged")
+                return ExitStatus.ioError
+            }
+            let problem: String
+            do {
+                let data = try DiskFile.read(at: copy, maximumBytes: WorkoutFile.maximumBytes)
+                if data == entry.data {
+                    console.out("No changes to '\(name)'.")
+                    return ExitStatus.success
+                }
+                let edited = try WorkoutFile.decode(data, path: copy.path)
+                if edited == original {
+                    console.out("No changes to '\(name)'.")
+                    return ExitStatus.success
+                }
+                do {
+                    let change = try library.replace(entry, with: edited)
+                    let renamed = edited.name == name ? "" : " (was '\(name)')"
+                    console.out("Saved '\(edited.name)'\(renamed) (\(change.after.url.path)):")
+                    for line in LibraryCommand.summary(of: edited) { console.out(line) }
+                    return ExitStatus.success
+                } catch {
+                    switch error {
+                    case .invalid, .nameTaken:
+                        problem = error.description
+                    default:
+                        keepCopy = true
+                        console.err("Error: \(error); your version is kept in \(copy.path)")
+                        return LibraryCommand.exitStatus(for: error)
+                    }
+                }
+            } catch {
+                if case let .io(_, _, code) = error, code == ENOENT {
+                    // The editor removed the copy: start again from the stored workout.
+                    try? DiskFile.writeAtomically(entry.data, to: copy)
+                    problem = "\(copy.path): the file was removed"
+                } else {
+                    problem = error.description
+                }
+            }
+            console.err("Error: \(problem)")
+            guard Prompt.choose("(e)dit again or (d)iscard?", among: ["edit", "discard"], console: console) == "edit" else {
+                console.out("Discarded: '\(name)' is unchanged.")
+                return ExitStatus.dataError
+            }
+        }
+    }
+
+    /// A new folder `hiit-edit-XXXXXX` (0700) in the temporary directory (`$TMPDIR`).
+    static func makePrivateFolder() throws -> URL {
+        let base = FileManager.default.temporaryDirectory.path
+        var template = Array("\(base)/hiit-edit-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
+            guard let start = buffer.baseAddress else { return false }
+            return mkdtemp(start) != nil
+        }
+        guard made else {
+            throw StoreError.io(path: base, operation: "create a temporary folder in", errno: errno)
+        }
+        return URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                   isDirectory: true)
+    }
+}
+
+/// Runs an editor as a child process on the terminal and waits for it.
+enum ExternalEditor {
+    /// Runs `/bin/sh -c '<command> "$1"' sh <file>` with the given environment, stdin, stdout
+    /// and stderr inherited. While it runs this process ignores SIGINT and SIGQUIT (the
+    /// editor gets them with their default actions, as `git` does).
+    /// - Returns: the editor's exit status, 128 + N when signal N ended it, or -1 when it
+    ///   could not be started.
+    static func run(_ command: String, file: String, environment: [String: String]) -> Int32 {
+        let arguments = ["/bin/sh", "-c", command + " \"$1\"", "sh", file]
+        let variables = environment.map { "\($0.key)=\($0.value)" }
+        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var cVariables: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cVariables.forEach { free($0) }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGQUIT)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        let previousQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInterrupt)
+            signal(SIGQUIT, previousQuit)
+        }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, &cVariables) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return -1 }
+        }
+        let signalNumber = status & 0x7F
+        return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
+    }
+}
