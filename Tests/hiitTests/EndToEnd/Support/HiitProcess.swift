@@ -25,11 +25,16 @@ final class HiitProcess: @unchecked Sendable {
 
     /// The arguments it was started with (for messages).
     let arguments: [String]
+    /// The sandbox the process works in, kept as long as the process is: its folder must not
+    /// be removed under a running `hiit`.
+    private let sandbox: E2ESandbox?
 
     /// Starts `hiit` with `arguments` in `environment`, its working directory `directory`.
+    /// - Parameter sandbox: kept alive as long as this process object.
     /// - Throws: ``E2EFailure`` when the binary is missing or cannot be started.
-    init(_ arguments: [String], environment: [String: String], directory: URL) throws {
+    init(_ arguments: [String], environment: [String: String], directory: URL, sandbox: E2ESandbox? = nil) throws {
         self.arguments = arguments
+        self.sandbox = sandbox
         let binary = try HiitBinary.url().path
         let stdin = try ChildProcess.pipe(), stdout = try ChildProcess.pipe(), stderr = try ChildProcess.pipe()
         defer {
@@ -225,6 +230,6 @@ extension E2ESandbox {
     func start(_ arguments: [String], audioDevice: String = "null",
                extraEnvironment: [String: String] = [:]) throws -> HiitProcess {
         try HiitProcess(arguments, environment: environment(audioDevice: audioDevice, extra: extraEnvironment),
-                        directory: url)
+                        directory: url, sandbox: self)
     }
 }

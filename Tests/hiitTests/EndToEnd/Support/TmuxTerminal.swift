@@ -145,14 +145,18 @@ final class TmuxTerminal {
             Glibc.close(nothing)
         }
         guard errors >= 0, nothing >= 0 else { throw E2EFailure("cannot open \(errorFile.path) or /dev/null") }
-        let client = try ChildProcess(tmuxArguments(arguments), environment: environment,
+        let client: ChildProcess
+        do {
+            client = try ChildProcess(tmuxArguments(arguments), environment: environment,
                                       stdin: nothing, stdout: nothing, stderr: errors)
+        } catch {
+            throw E2EFailure("tmux is not installed, or not on PATH (the full-screen tests need it; "
+                             + ".ci/run installs it): \(error)")
+        }
         let ending = try await eventually("tmux new-session to return") { client.ending }
         guard ending.status == 0 else {
             let said = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            throw ending.status == 127
-                ? E2EFailure("tmux is not installed (the full-screen tests need it; .ci/run installs it)")
-                : E2EFailure("tmux new-session failed (\(ending)): \(said)")
+            throw E2EFailure("tmux new-session failed (\(ending)): \(said)")
         }
     }
 
