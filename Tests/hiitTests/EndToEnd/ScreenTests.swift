@@ -178,6 +178,10 @@ struct ScreenTests {
             screen.contains("WORK") && screen.split(separator: "\n").allSatisfy { $0.count <= 20 }
         }
         #expect(tiny.split(separator: "\n").count <= 5, "\(tiny)")
+
+        // A single cell: whatever fits, and no crash.
+        try terminal.resize(width: 1, height: 1)
+        try await terminal.waitForScreen("one cell") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "W" }
         #expect(run.status == nil && kill(pid, 0) == 0, "still running after the resizes")
 
         // Back to full size: big digits again, and the countdown still moves.
