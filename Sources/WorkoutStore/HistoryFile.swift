@@ -53,35 +53,52 @@ public struct HistoryFile: Equatable, Sendable {
     func append(contentsOf records: [SessionRecord], afterOpening: (() -> Void)?) throws(StoreError) {
         guard !records.isEmpty else { return }
         let lines = try encodedLines(records)
-        try withLockedForAppending(afterOpening: afterOpening) { descriptor throws(StoreError) in
+        try withLockedForAppending(afterOpening: afterOpening) { descriptor throws(StoreError) -> Void in
             try write(lines, to: descriptor)
         }
     }
 
     /// Appends the records whose `id` is not in the file yet (nor earlier in `records`), in one
     /// locked, synced write; the check and the write happen under the same exclusive lock, so
-    /// two imports of the same sessions at once store each session once.
+    /// two imports of the same sessions at once store each session once. Only lines that are
+    /// valid records count as present.
     /// - Parameter records: candidate sessions, in the order to store them.
     /// - Returns: which records were appended and which were skipped as already present.
     /// - Throws: ``StoreError/notEncodable(path:reason:)`` (nothing is written) or
     ///   ``StoreError/io(path:operation:errno:)``.
     public func appendNew(_ records: [SessionRecord]) throws(StoreError) -> HistoryAppendResult {
+        var known = HistoryKnownIDs()
+        return try appendNew(records, known: &known)
+    }
+
+    /// ``appendNew(_:)`` for one batch of several: `known` carries what earlier batches learnt
+    /// about the file, so that a batch decodes only the lines added since (by this process or
+    /// another). When the file no longer starts with the bytes `known` saw (a rewrite replaced
+    /// it), every line is read again.
+    /// - Parameters:
+    ///   - records: candidate sessions, in the order to store them.
+    ///   - known: start with an empty ``HistoryKnownIDs`` and pass the same value to each batch.
+    /// - Returns: which records were appended and which were skipped as already present.
+    /// - Throws: as ``appendNew(_:)``.
+    public func appendNew(_ records: [SessionRecord], known: inout HistoryKnownIDs) throws(StoreError) -> HistoryAppendResult {
         guard !records.isEmpty else { return HistoryAppendResult(appended: [], alreadyPresent: []) }
         let lines = try encodedLines(records)
         return try withLockedForAppending(afterOpening: nil) { descriptor throws(StoreError) -> HistoryAppendResult in
-            let existing = Self.scan(Data(try descriptor.readFromStart(maximumBytes: Int.max)), path: url.path)
-            var present = Set(existing.entries.map(\.record.id))
+            let bytes = try descriptor.readFromStart(maximumBytes: Int.max)
+            known.catchUp(with: bytes, path: url.path)
             var result = HistoryAppendResult(appended: [], alreadyPresent: [])
             var chosen: [Data] = []
             for (record, line) in zip(records, lines) {
-                if present.insert(record.id).inserted {
+                if known.ids.insert(record.id).inserted {
                     result.appended.append(record)
                     chosen.append(line)
                 } else {
                     result.alreadyPresent.append(record)
                 }
             }
-            try write(chosen, to: descriptor)
+            let written = try write(chosen, to: descriptor)
+            // The file is now exactly `bytes + written`, all of it seen.
+            known.seen = bytes + written
             return result
         }
     }
@@ -120,8 +137,10 @@ public struct HistoryFile: Equatable, Sendable {
 
     /// Writes `lines` (each followed by `\n`) after repairing a missing final newline, then
     /// flushes. Nothing at all is written for no lines.
-    private func write(_ lines: [Data], to descriptor: FileDescriptor) throws(StoreError) {
-        guard !lines.isEmpty else { return }
+    /// - Returns: the bytes written.
+    @discardableResult
+    private func write(_ lines: [Data], to descriptor: FileDescriptor) throws(StoreError) -> [UInt8] {
+        guard !lines.isEmpty else { return [] }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.reduce(1) { $0 + $1.count + 1 })
         let size = try descriptor.size()
@@ -134,6 +153,7 @@ public struct HistoryFile: Equatable, Sendable {
         }
         try descriptor.writeAll(bytes)
         try descriptor.sync()
+        return bytes
     }
 
     // MARK: Reading
@@ -209,6 +229,41 @@ public struct HistoryFile: Equatable, Sendable {
             throw HistoryRecordRules.error(for: violation, line: line, path: path, lineNumber: lineNumber)
         }
         return record
+    }
+}
+
+/// The session ids of a history file as far as one importing process has read it (see
+/// ``HistoryFile/appendNew(_:known:)``).
+public struct HistoryKnownIDs: Sendable {
+    /// The file's bytes up to the end of its last complete line, as last read.
+    var seen: [UInt8] = []
+    /// Ids of the valid records in `seen`, plus those appended since.
+    var ids: Set<UUID> = []
+
+    /// Nothing known yet.
+    public init() {}
+
+    /// Brings `ids` up to date with the file's current `bytes`: only the lines after `seen`
+    /// are decoded when the file still starts with `seen`; otherwise all of them.
+    mutating func catchUp(with bytes: [UInt8], path: String) {
+        let start: Int
+        if !seen.isEmpty, bytes.count >= seen.count, bytes[0..<seen.count].elementsEqual(seen) {
+            start = seen.count
+        } else {
+            start = 0
+            ids = []
+        }
+        let end = (bytes.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+        if end > start {
+            for entry in HistoryFile.scan(Data(bytes[start..<end]), path: path).entries {
+                ids.insert(entry.record.id)
+            }
+        }
+        // An unterminated last line is read again next time (an append ends it with a newline).
+        if end < bytes.count, let record = try? HistoryFile.decodeLine(Array(bytes[end...]), path: path, lineNumber: 0) {
+            ids.insert(record.id)
+        }
+        seen = Array(bytes[0..<max(end, start)])
     }
 }
 

@@ -51,12 +51,16 @@ extension HistoryFile {
     }
 
     /// The content without the lines whose record has `id` (no I/O). Each removed line goes
-    /// with its own `\n`; everything else is copied unchanged.
+    /// with its own `\n`; everything else is copied unchanged. Only lines holding the id's text
+    /// (letters in either case) are decoded, so a long history is rewritten quickly; a line
+    /// that spells the id with `\u` escapes is not recognised (and so kept).
     /// - Returns: the new content and the removed records.
     static func removingLines(of id: UUID, from bytes: [UInt8], path: String) -> ([UInt8], [SessionRecord]) {
         var kept: [UInt8] = []
         kept.reserveCapacity(bytes.count)
         var removed: [SessionRecord] = []
+        let upper = Array(id.uuidString.uppercased().utf8)
+        let lower = Array(id.uuidString.lowercased().utf8)
         var start = 0
         var lineNumber = 0
         while start < bytes.count {
@@ -64,7 +68,9 @@ extension HistoryFile {
             let newline = bytes[start...].firstIndex(of: 0x0A)
             let end = newline.map { $0 + 1 } ?? bytes.count
             let line = bytes[start..<(newline ?? bytes.count)]
-            if let record = try? HistoryFile.decodeLine(Array(line), path: path, lineNumber: lineNumber),
+            // Only a line that holds the id's text (in either case) is decoded.
+            if contains(line, upper: upper, lower: lower),
+               let record = try? HistoryFile.decodeLine(Array(line), path: path, lineNumber: lineNumber),
                record.id == id {
                 removed.append(record)
             } else {
@@ -73,6 +79,22 @@ extension HistoryFile {
             start = end
         }
         return (kept, removed)
+    }
+
+    /// Whether `line` holds the text of `upper` with each ASCII letter in either case.
+    private static func contains(_ line: ArraySlice<UInt8>, upper: [UInt8], lower: [UInt8]) -> Bool {
+        let count = upper.count
+        guard count > 0, line.count >= count else { return false }
+        var start = line.startIndex
+        while start <= line.endIndex - count {
+            var offset = 0
+            while offset < count, line[start + offset] == upper[offset] || line[start + offset] == lower[offset] {
+                offset += 1
+            }
+            if offset == count { return true }
+            start += 1
+        }
+        return false
     }
 
     /// Writes `bytes` to a new temporary file, flushes it, renames it over the history file and

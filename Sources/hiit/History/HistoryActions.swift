@@ -187,12 +187,13 @@ enum HistoryActions {
         var present = 0
         let records = scan.entries.map(\.record)
         var start = 0
+        var known = HistoryKnownIDs()
         do {
             try DataFolder(url: history.url.deletingLastPathComponent()).create()
             while start < records.count {
                 let batch = Array(records[start..<min(start + importBatchSize, records.count)])
                 start += batch.count
-                let result = try history.appendNew(batch)
+                let result = try history.appendNew(batch, known: &known)
                 imported += result.appended.count
                 present += result.alreadyPresent.count
                 if verbose {
