@@ -163,6 +163,26 @@ import Glibc
         #expect(again.alreadyPresent.count == 3)
     }
 
+    @Test func laterBatchesSeeWhatOthersAppendedAndRemoved() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let history = HistoryFile(url: folder.file("history.jsonl"))
+        let a = sampleRecord(workout: "A"), b = sampleRecord(workout: "B", minute: 1)
+        let c = sampleRecord(workout: "C", minute: 2), d = sampleRecord(workout: "D", minute: 3)
+        var known = HistoryKnownIDs()
+        #expect(try history.appendNew([a], known: &known).appended == [a])
+        try history.append(b)  // another process, between two batches
+        #expect(try history.appendNew([b, c], known: &known) == HistoryAppendResult(appended: [c], alreadyPresent: [b]))
+        try history.removeSessions(withID: a.id)  // a rewrite, between two batches
+        #expect(try history.appendNew([a, d], known: &known) == HistoryAppendResult(appended: [a, d], alreadyPresent: []))
+        // A torn line left by a crash, then a batch: the torn line is ended, not counted.
+        var content = try Data(contentsOf: history.url)
+        content.append(try sampleRecord(workout: "Torn").jsonLine().prefix(40))
+        try content.write(to: history.url)
+        #expect(try history.appendNew([b, d, c], known: &known).alreadyPresent == [b, d, c])
+        #expect(try history.read().records == [b, c, a, d])
+    }
+
     @Test func nothingNewWritesNothingEvenAfterATornLine() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

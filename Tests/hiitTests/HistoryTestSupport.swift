@@ -136,6 +136,9 @@ final class HistoryChild {
     /// The process id.
     var pid: Int32 { process.processIdentifier }
 
+    /// Whether the process is still running.
+    var isRunning: Bool { process.isRunning }
+
     /// What the process has written to stdout so far.
     var stdoutSoFar: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
 
