@@ -31,11 +31,12 @@ struct WorkoutResolver {
 
         var description: String {
             switch self {
-            case let .unknown(name, suggestion, known):
+            case let .unknown(word, suggestion, known):
+                let name = LibraryCommand.shown(word)
                 if let suggestion { return "no workout named '\(name)'; did you mean '\(suggestion)'?" }
                 if known.isEmpty { return "no workout named '\(name)' (the library is empty)" }
                 return "no workout named '\(name)'; known: \(known.joined(separator: ", "))"
-            case let .noSuchFile(path): return "\(path): no such file"
+            case let .noSuchFile(path): return "\(LibraryCommand.shown(path)): no such file"
             case let .quick(error): return error.description
             case let .store(error): return error.description
             }
@@ -59,9 +60,10 @@ struct WorkoutResolver {
     /// Workouts found by name when the library has none of that name.
     var builtIns: [IntervalWorkout] = [WorkoutResolver.tabata]
 
-    /// Resolves `word` to a workout: QUICK form, then a path (a word with `/` or ending in
-    /// `.json`), then the library (see ``WorkoutLibrary/find(_:in:forChange:)``), then the
-    /// built-in workouts.
+    /// Resolves `word` to a workout: QUICK form, then an existing file when the word looks
+    /// like a path (holds `/` or ends in `.json`), then the library (see
+    /// ``WorkoutLibrary/find(_:in:forChange:)``; a name may hold `/`), then the built-in
+    /// workouts. A path-like word that is none of these is a missing file.
     /// - Throws: ``ResolveError``; an unknown name comes with the closest known name.
     func resolve(_ word: String) throws(ResolveError) -> (IntervalWorkout, Source) {
         do {
@@ -69,10 +71,12 @@ struct WorkoutResolver {
         } catch {
             throw .quick(error)
         }
-        if Self.looksLikePath(word) {
+        let isPath = Self.looksLikePath(word)
+        if isPath {
             let url = URL(fileURLWithPath: word)
-            guard FileManager.default.fileExists(atPath: url.path) else { throw .noSuchFile(path: word) }
-            do { return (try WorkoutFile.load(from: url), .file(url)) } catch { throw .store(error) }
+            if FileManager.default.fileExists(atPath: url.path) {
+                do { return (try WorkoutFile.load(from: url), .file(url)) } catch { throw .store(error) }
+            }
         }
         let known: [String]
         do {
@@ -86,6 +90,8 @@ struct WorkoutResolver {
             default: known = []
             }
         }
+        // A word with '/' that is neither a file nor a name (names may hold '/').
+        if isPath { throw .noSuchFile(path: word) }
         let key = WorkoutFileName.matchKey(word)
         if let builtIn = builtIns.first(where: { WorkoutFileName.matchKey($0.name) == key }) {
             return (builtIn, .builtIn)

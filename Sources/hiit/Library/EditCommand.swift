@@ -29,7 +29,7 @@ extension LibraryCommand {
             do {
                 try workout.validate()
             } catch {
-                console.err("Error: cannot change '\(entry.workout?.name ?? word)': \(error)")
+                console.err("Error: cannot change '\(Self.shown(entry.workout?.name ?? word))': \(error)")
                 return ExitStatus.usage
             }
             do {

@@ -8,15 +8,21 @@ extension LibraryCommand {
     /// `hiit select WORKOUT`: stores the workout's name (as written in its file) or a QUICK
     /// form in the profile. A path is refused: a file can move; import it first.
     func select(_ word: String) -> Int32 {
-        if WorkoutResolver.looksLikePath(word), (try? IntervalWorkout.quick(word)) == nil {
-            console.err("Error: select takes a workout of the library or a quick form; add the file first: hiit import \(word)")
-            return ExitStatus.usage
-        }
         let name: String
         do {
             let (workout, source) = try resolver.resolve(word)
-            name = source == .quick ? word : workout.name
+            switch source {
+            case .quick: name = word
+            case .library, .builtIn: name = workout.name
+            case .file:
+                console.err("Error: select takes a workout of the library or a quick form; add the file first: hiit import \(Self.shown(word))")
+                return ExitStatus.usage
+            }
         } catch {
+            if case .noSuchFile = error {
+                console.err("Error: select takes a workout of the library or a quick form, and '\(Self.shown(word))' is neither")
+                return ExitStatus.usage
+            }
             return fail(error)
         }
         do {
@@ -52,7 +58,7 @@ extension LibraryCommand {
         do {
             try workout.validate()
         } catch {
-            console.err("Error: cannot create '\(name)': \(error)")
+            console.err("Error: cannot create '\(Self.shown(name))': \(error)")
             return ExitStatus.usage
         }
         do {
@@ -144,7 +150,7 @@ extension LibraryCommand {
             } catch {
                 if case .nameTaken = error, given == nil, attempt < 1000 { continue }
                 if case .invalid = error {
-                    console.err("Error: cannot create '\(copy.name)': \(error)")
+                    console.err("Error: cannot create '\(Self.shown(copy.name))': \(error)")
                     return ExitStatus.usage
                 }
                 return fail(error)

@@ -38,7 +38,7 @@ extension LibraryCommand {
                 } catch {
                     if case .nameTaken = error {
                         if renaming, attempt < 1000 { continue }
-                        console.err("Error: \(path): \(error); not imported (add --rename to import it as '\(workout.name) 2')")
+                        console.err("Error: \(path): \(error); not imported (add --rename to import it as '\(Self.shown(workout.name)) 2')")
                         status = max(status, ExitStatus.usage)
                     } else {
                         console.err("Error: \(path): \(error); not imported")
