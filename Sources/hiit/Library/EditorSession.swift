@@ -58,7 +58,8 @@ struct EditorSession {
         while true {
             let status = ExternalEditor.run(command, file: copy.path, environment: environment)
             guard status == 0 else {
-                let why = status < 0 ? "could not be started" : "exited with status \(status)"
+                let why = status < 0 ? "could not be started"
+                    : status == 127 ? "was not found (set VISUAL or EDITOR)" : "exited with status \(status)"
                 console.err("Error: the editor '\(command)' \(why); '\(name)' is unchanged")
                 return ExitStatus.ioError
             }
