@@ -30,10 +30,10 @@ struct CommandLineRunTests {
         let sandbox = try E2ESandbox()
         let hiit = try sandbox.start(["run", "20/10x2", "--prepare", "0"])
         defer { hiit.stop() }
-        _ = try await eventually("the first segment line", context: { hiit.transcript }) {
-            hiit.stdoutLines.first { $0.contains("WORK") }
+        try await onOwnThread {
+            try hiit.waitForLine("the first segment line") { $0.contains("WORK") }
+            hiit.kill(SIGINT)
         }
-        hiit.kill(SIGINT)
         let ending = try await hiit.waitForExit()
         #expect(ending == .init(status: 128 + SIGINT, signal: nil), "\(hiit.transcript)")
         #expect(hiit.stderr.contains("nothing was recorded"), "\(hiit.transcript)")

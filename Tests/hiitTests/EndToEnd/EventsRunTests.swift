@@ -103,20 +103,23 @@ struct EventsRunTests {
         let hiit = try sandbox.start(["run", "3/2x2", "--prepare", "0", "--events"])
         defer { hiit.stop() }
 
-        let first = try await hiit.waitForEvent("the first segment") { $0.event == "segment" }
-        try hiit.send("pause")
-        let pause = try await hiit.waitForEvent("pause") { $0.event == "pause" }
-        // While paused: an unknown command is reported on stderr and changes nothing.
-        try hiit.send("jump")
-        try await hiit.waitForStderr(containing: "jump")
-        try hiit.send("resume")
-        let resume = try await hiit.waitForEvent("resume") { $0.event == "resume" }
-        // Skip the rest as soon as it starts: its beep never sounds.
-        let rest = try await hiit.waitForEvent("the rest segment") { $0.event == "segment" && $0.kind == "rest" }
-        try hiit.send("skip")
-        let skip = try await hiit.waitForEvent("skip") { $0.event == "skip" }
-        // End of input changes nothing: the session runs to its end.
-        hiit.closeInput()
+        let (first, pause, resume, rest, skip) = try await onOwnThread {
+            let first = try hiit.waitForEvent("the first segment") { $0.event == "segment" }
+            try hiit.send("pause")
+            let pause = try hiit.waitForEvent("pause") { $0.event == "pause" }
+            // While paused: an unknown command is reported on stderr and changes nothing.
+            try hiit.send("jump")
+            try hiit.waitForStderr(containing: "jump")
+            try hiit.send("resume")
+            let resume = try hiit.waitForEvent("resume") { $0.event == "resume" }
+            // Skip the rest as soon as it starts: its beep never sounds.
+            let rest = try hiit.waitForEvent("the rest segment") { $0.event == "segment" && $0.kind == "rest" }
+            try hiit.send("skip")
+            let skip = try hiit.waitForEvent("skip") { $0.event == "skip" }
+            // End of input changes nothing: the session runs to its end.
+            hiit.closeInput()
+            return (first, pause, resume, rest, skip)
+        }
         let ending = try await hiit.waitForExit()
         #expect(ending.status == 0, "\(hiit.transcript)")
         let events = try hiit.events()
@@ -163,8 +166,10 @@ struct EventsRunTests {
         let sandbox = try E2ESandbox()
         let hiit = try sandbox.start(["run", "20/10x2", "--prepare", "0", "--events"])
         defer { hiit.stop() }
-        try await hiit.waitForEvent("the first segment") { $0.event == "segment" }
-        try hiit.send("quit")
+        try await onOwnThread {
+            try hiit.waitForEvent("the first segment") { $0.event == "segment" }
+            try hiit.send("quit")
+        }
         let ending = try await hiit.waitForExit()
         #expect(ending.status == 0, "\(hiit.transcript)")
         let events = try hiit.events()
@@ -180,8 +185,10 @@ struct EventsRunTests {
         let sandbox = try E2ESandbox()
         let hiit = try sandbox.start(["run", "20/10x2", "--prepare", "0", "--events"])
         defer { hiit.stop() }
-        try await hiit.waitForEvent("the first segment") { $0.event == "segment" }
-        hiit.kill(SIGTERM)
+        try await onOwnThread {
+            try hiit.waitForEvent("the first segment") { $0.event == "segment" }
+            hiit.kill(SIGTERM)
+        }
         let ending = try await hiit.waitForExit()
         #expect(ending == .init(status: 128 + SIGTERM, signal: nil), "the program handles SIGTERM and exits 143: \(hiit.transcript)")
         let last = try #require(try hiit.events().last)

@@ -7,193 +7,217 @@ import Glibc
 /// The full-screen timer in a real terminal (tmux, 80×24): what a person sees, the keys, and
 /// the terminal put back exactly as it was however the program ends (DESIGN §5).
 ///
-/// Runs that end early use `20/10x2` (50 s) so the workout cannot finish on its own while a
-/// test is still pressing keys on a slow machine; they quit within a second or two.
+/// Each test drives the terminal from a thread of its own (``onOwnThread(_:)``), collects
+/// the screens it saw, and asserts on them afterwards. Runs that end early use `20/10x2`
+/// (50 s) so the workout cannot finish on its own while a test is still pressing keys on a
+/// slow machine; they quit within a second or two.
 @Suite("End to end: full screen in tmux", .serialized)
 struct ScreenTests {
     @Test func timerScreenPausesResumesAndQuitsWithQ() async throws {
         let sandbox = try E2ESandbox()
-        let terminal = try await TmuxTerminal(sandbox: sandbox)
-        defer { terminal.close() }
-        let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
-
-        let screen = try await terminal.waitForScreen("the timer showing WORK") { showsTimer($0) && $0.contains("WORK") }
+        let (screen, paused, resumed, question, ending) = try await onOwnThread {
+            let terminal = try TmuxTerminal(sandbox: sandbox)
+            defer { terminal.close() }
+            let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
+            let screen = try terminal.waitForScreen("the timer showing WORK") { showsTimer($0) && $0.contains("WORK") }
+            try terminal.press("Space")
+            let paused = try terminal.waitForScreen(containing: "PAUSED")
+            try terminal.press("Space")
+            let resumed = try terminal.waitForScreen("PAUSED to go on resume") { showsTimer($0) && !$0.contains("PAUSED") }
+            try terminal.press("q")
+            let question = try terminal.waitForScreen(containing: "Quit? Nothing will be recorded.")
+            try terminal.press("y")
+            return (screen, paused, resumed, question, try terminal.waitForEnd(of: run))
+        }
         #expect(screen.contains("20/10x2"), "the workout's name in the header:\n\(screen)")
         #expect(screen.contains("Quick"), "the exercise label:\n\(screen)")
         #expect(screen.contains("round 1/2"), "\(screen)")
         #expect(bigDigitRows(screen) >= 5, "big digits at 80×24:\n\(screen)")
         #expect(screen.contains("Next: REST"), "\(screen)")
-
-        try terminal.press("Space")
-        try await terminal.waitForScreen(containing: "PAUSED")
-        try terminal.press("Space")
-        try await terminal.waitForScreen("PAUSED to go on resume") { showsTimer($0) && !$0.contains("PAUSED") }
-
-        try terminal.press("q")
-        try await terminal.waitForScreen(containing: "Quit? Nothing will be recorded.")
-        try terminal.press("y")
-        let (status, after) = try await waitForEnd(run, in: terminal)
-        #expect(status == 0)
-        #expect(after.contains("Quit: nothing was recorded."), "\(after)")
+        #expect(paused.contains("WORK — PAUSED") || paused.contains("PAUSED"), "\(paused)")
+        #expect(resumed.contains("WORK"), "\(resumed)")
+        #expect(!question.contains("q quit"), "the question replaces the keys line:\n\(question)")
+        expectRestored(ending)
+        #expect(ending.status == 0)
+        #expect(ending.screen.contains("Quit: nothing was recorded."), "\(ending.screen)")
         #expect(try sandbox.historyLines().isEmpty)
     }
 
     @Test func answeringNoToQuitCarriesOn() async throws {
         let sandbox = try E2ESandbox()
-        let terminal = try await TmuxTerminal(sandbox: sandbox)
-        defer { terminal.close() }
-        let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
-        try await terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
-        try terminal.press("q")
-        try await terminal.waitForScreen(containing: "Quit? Nothing will be recorded.")
-        try terminal.press("n")
-        let carryingOn = try await terminal.waitForScreen("the question to go away") { showsTimer($0) && !$0.contains("Quit?") }
-        #expect(run.status == nil, "still running")
+        let (carryingOn, stillRunning, ending) = try await onOwnThread {
+            let terminal = try TmuxTerminal(sandbox: sandbox)
+            defer { terminal.close() }
+            let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
+            try terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
+            try terminal.press("q")
+            try terminal.waitForScreen(containing: "Quit? Nothing will be recorded.")
+            try terminal.press("n")
+            let carryingOn = try terminal.waitForScreen("the question to go away") { showsTimer($0) && !$0.contains("Quit?") }
+            let stillRunning = run.status == nil
+            try terminal.press("q")
+            try terminal.waitForScreen(containing: "Quit? Nothing will be recorded.")
+            try terminal.press("y")
+            return (carryingOn, stillRunning, try terminal.waitForEnd(of: run))
+        }
+        #expect(stillRunning)
         #expect(carryingOn.contains("Next: REST"), "n answered the question; it did not skip the work:\n\(carryingOn)")
-        try terminal.press("q")
-        try await terminal.waitForScreen(containing: "Quit? Nothing will be recorded.")
-        try terminal.press("y")
-        let (status, _) = try await waitForEnd(run, in: terminal)
-        #expect(status == 0)
+        expectRestored(ending)
+        #expect(ending.status == 0)
     }
 
     @Test func skipMuteAndRestartKeys() async throws {
         let sandbox = try E2ESandbox()
-        let terminal = try await TmuxTerminal(sandbox: sandbox)
-        defer { terminal.close() }
-        let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
-        try await terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
-
-        try terminal.press("n")
-        let rest = try await terminal.waitForScreen("REST after n") { $0.contains("REST") && !$0.contains("Next: REST") }
-        #expect(rest.contains("round 1/2"), "\(rest)")
-
-        try terminal.press("m")
-        try await terminal.waitForScreen(containing: "muted")
-
-        try terminal.press("r")
-        try await terminal.waitForScreen(containing: "Restart from the beginning?")
-        try terminal.press("y")
-        let restarted = try await terminal.waitForScreen("WORK round 1/2 again") {
-            !$0.contains("Restart from") && $0.contains("WORK") && $0.contains("Next: REST")
+        let (rest, muted, restarted, ending) = try await onOwnThread {
+            let terminal = try TmuxTerminal(sandbox: sandbox)
+            defer { terminal.close() }
+            let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
+            try terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
+            try terminal.press("n")
+            let rest = try terminal.waitForScreen("REST after n") { $0.contains("REST") && !$0.contains("Next: REST") }
+            try terminal.press("m")
+            let muted = try terminal.waitForScreen(containing: "muted")
+            try terminal.press("r")
+            try terminal.waitForScreen(containing: "Restart from the beginning?")
+            try terminal.press("y")
+            let restarted = try terminal.waitForScreen("WORK round 1/2 again") {
+                !$0.contains("Restart from") && $0.contains("WORK") && $0.contains("Next: REST")
+            }
+            try terminal.press("q")
+            try terminal.waitForScreen(containing: "Quit? Nothing will be recorded.")
+            try terminal.press("y")
+            return (rest, muted, restarted, try terminal.waitForEnd(of: run))
         }
+        #expect(rest.contains("round 1/2") && rest.contains("Next: WORK"), "\(rest)")
+        #expect(muted.contains("REST"), "m mutes without changing the phase:\n\(muted)")
         #expect(restarted.contains("round 1/2"), "\(restarted)")
-
-        try terminal.press("q")
-        try await terminal.waitForScreen(containing: "Quit? Nothing will be recorded.")
-        try terminal.press("y")
-        let (status, _) = try await waitForEnd(run, in: terminal)
-        #expect(status == 0)
+        expectRestored(ending)
+        #expect(ending.status == 0)
     }
 
     @Test func ctrlCQuitsAtOnceAndRestoresTheTerminal() async throws {
         let sandbox = try E2ESandbox()
-        let terminal = try await TmuxTerminal(sandbox: sandbox)
-        defer { terminal.close() }
-        let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
-        try await terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
-        try terminal.press("C-c")
-        let (status, after) = try await waitForEnd(run, in: terminal)
-        #expect(status == 0 || status == 130, "Ctrl-C ends the run: status \(status)")
-        #expect(after.contains("nothing was recorded"), "\(after)")
+        let ending = try await onOwnThread {
+            let terminal = try TmuxTerminal(sandbox: sandbox)
+            defer { terminal.close() }
+            let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
+            try terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
+            try terminal.press("C-c")
+            return try terminal.waitForEnd(of: run)
+        }
+        expectRestored(ending)
+        #expect(ending.status == 0 || ending.status == 130, "Ctrl-C ends the run: status \(ending.status)")
+        #expect(ending.screen.contains("nothing was recorded"), "\(ending.screen)")
         #expect(try sandbox.historyLines().isEmpty)
     }
 
     @Test func sigtermRestoresTheTerminalAndRecordsNothing() async throws {
         let sandbox = try E2ESandbox()
-        let terminal = try await TmuxTerminal(sandbox: sandbox)
-        defer { terminal.close() }
-        let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
-        let pid = try await run.waitForPid()
-        try await terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
-        #expect(kill(pid, SIGTERM) == 0)
-        let (status, after) = try await waitForEnd(run, in: terminal)
-        #expect(status == 128 + SIGTERM, "status \(status)")
-        #expect(after.contains("SIGTERM") && after.contains("nothing was recorded"), "\(after)")
+        let (signalled, ending) = try await onOwnThread {
+            let terminal = try TmuxTerminal(sandbox: sandbox)
+            defer { terminal.close() }
+            let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
+            let pid = try run.waitForPid()
+            try terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
+            let signalled = kill(pid, SIGTERM) == 0
+            return (signalled, try terminal.waitForEnd(of: run))
+        }
+        #expect(signalled)
+        expectRestored(ending)
+        #expect(ending.status == 128 + SIGTERM, "status \(ending.status)")
+        #expect(ending.screen.contains("SIGTERM") && ending.screen.contains("nothing was recorded"), "\(ending.screen)")
         #expect(try sandbox.historyLines().isEmpty)
     }
 
     @Test func naturalCompletionShowsTheSummaryAndRecords() async throws {
         let sandbox = try E2ESandbox()
-        let terminal = try await TmuxTerminal(sandbox: sandbox)
-        defer { terminal.close() }
-        let run = try terminal.startHiit(["run", "3/2x2", "--prepare", "0"])
-        let screen = try await terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
+        let (screen, ending) = try await onOwnThread {
+            let terminal = try TmuxTerminal(sandbox: sandbox)
+            defer { terminal.close() }
+            let run = try terminal.startHiit(["run", "3/2x2", "--prepare", "0"])
+            let screen = try terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
+            // The 8 s workout runs to its end.
+            return (screen, try terminal.waitForEnd(of: run, timeout: .seconds(40)))
+        }
         #expect(screen.contains("Quick") && screen.contains("round 1/2"), "\(screen)")
         #expect(bigDigitRows(screen) >= 5, "\(screen)")
-        // The 8 s workout runs to its end.
-        let (status, after) = try await waitForEnd(run, in: terminal, timeout: .seconds(40))
-        #expect(status == 0)
-        #expect(after.contains("Workout Time"), "\(after)")
-        #expect(after.contains("Total Time"), "\(after)")
-        #expect(after.contains("Saved to history"), "\(after)")
+        expectRestored(ending)
+        #expect(ending.status == 0)
+        #expect(ending.screen.contains("Workout Time"), "\(ending.screen)")
+        #expect(ending.screen.contains("Total Time"), "\(ending.screen)")
+        #expect(ending.screen.contains("Saved to history"), "\(ending.screen)")
         #expect(try sandbox.historyRecords().map(\.workout) == ["3/2x2"])
     }
 
     @Test func eachPhaseHasItsColourAndNoColourMeansNone() async throws {
         let sandbox = try E2ESandbox()
-        let terminal = try await TmuxTerminal(sandbox: sandbox)
-        defer { terminal.close() }
+        let (work, rest, plain, endings) = try await onOwnThread {
+            let terminal = try TmuxTerminal(sandbox: sandbox)
+            defer { terminal.close() }
+            var run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
+            try terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
+            let work = try terminal.styledScreen()
+            try terminal.press("n")
+            try terminal.waitForScreen("REST") { $0.contains("REST") && !$0.contains("Next: REST") }
+            let rest = try terminal.styledScreen()
+            try terminal.press("C-c")
+            let first = try terminal.waitForEnd(of: run)
+            try run.clear()
 
-        var run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
-        let work = try await terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
-        let workColours = colours(onLineWith: "WORK", in: try terminal.styledScreen())
+            run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"], environment: ["NO_COLOR": "1"])
+            try terminal.waitForScreen("the timer without colour") { showsTimer($0) && $0.contains("WORK") }
+            let plain = try terminal.styledScreen()
+            try terminal.press("C-c")
+            return (work, rest, plain, [first, try terminal.waitForEnd(of: run)])
+        }
+        let workColours = colours(onLineWith: "WORK", in: work)
+        let restColours = colours(onLineWith: "REST", in: rest)
         #expect(!workColours.isEmpty, "WORK is drawn in colour:\n\(work)")
-        try terminal.press("n")
-        try await terminal.waitForScreen("REST") { $0.contains("REST") && !$0.contains("Next: REST") }
-        let restColours = colours(onLineWith: "REST", in: try terminal.styledScreen())
-        #expect(!restColours.isEmpty)
+        #expect(!restColours.isEmpty, "REST is drawn in colour:\n\(rest)")
         #expect(restColours != workColours, "rest and work have their own colours: \(restColours) vs \(workColours)")
-        try terminal.press("C-c")
-        _ = try await waitForEnd(run, in: terminal)
-        try FileManager.default.removeItem(at: sandbox.file("status"))
-
-        run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"], environment: ["NO_COLOR": "1"])
-        try await terminal.waitForScreen("the timer without colour") { showsTimer($0) && $0.contains("WORK") }
-        let styled = try terminal.styledScreen()
-        #expect(colours(in: styled).isEmpty, "NO_COLOR: no colour at all:\n\(styled)")
-        try terminal.press("C-c")
-        _ = try await waitForEnd(run, in: terminal)
+        #expect(colours(in: plain).isEmpty, "NO_COLOR: no colour at all:\n\(plain)")
+        for ending in endings { expectRestored(ending) }
     }
 
     @Test func resizingRedrawsCompactAndTinyLayoutsAndKeepsRunning() async throws {
         let sandbox = try E2ESandbox()
-        let terminal = try await TmuxTerminal(sandbox: sandbox)
-        defer { terminal.close() }
-        let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
-        let pid = try await run.waitForPid()
-        try await terminal.waitForScreen("the timer at 80×24") { showsTimer($0) && bigDigitRows($0) >= 5 }
+        let (compact, tiny, aliveAfterResizes, ending) = try await onOwnThread {
+            let terminal = try TmuxTerminal(sandbox: sandbox)
+            defer { terminal.close() }
+            let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
+            let pid = try run.waitForPid()
+            try terminal.waitForScreen("the timer at 80×24") { showsTimer($0) && bigDigitRows($0) >= 5 }
 
-        try terminal.resize(width: 40, height: 10)
-        let compact = try await terminal.waitForScreen("the compact layout at 40×10") { screen in
-            // The countdown moves beside the phase name instead of in big digits.
-            screen.split(separator: "\n").contains { $0.contains("WORK") && $0.contains("0:") }
-                && bigDigitRows(screen) < 5
+            try terminal.resize(width: 40, height: 10)
+            let compact = try terminal.waitForScreen("the compact layout at 40×10") { screen in
+                // The countdown moves beside the phase name instead of in big digits.
+                screen.split(separator: "\n").contains { $0.contains("WORK") && $0.contains("0:") }
+                    && bigDigitRows(screen) < 5
+            }
+            try terminal.resize(width: 20, height: 5)
+            let tiny = try terminal.waitForScreen("the 20×5 layout") { screen in
+                screen.contains("WORK") && screen.split(separator: "\n").allSatisfy { $0.count <= 20 }
+            }
+            // A single cell: whatever fits, and no crash.
+            try terminal.resize(width: 1, height: 1)
+            try terminal.waitForScreen("one cell") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "W" }
+            let aliveAfterResizes = run.status == nil && kill(pid, 0) == 0
+
+            // Back to full size: big digits again, and the countdown still moves.
+            try terminal.resize(width: 80, height: 24)
+            let full = try terminal.waitForScreen("big digits again at 80×24") { bigDigitRows($0) >= 5 && showsTimer($0) }
+            try terminal.waitForScreen("the countdown to move on") { $0 != full && bigDigitRows($0) >= 5 }
+            try terminal.press("q")
+            try terminal.waitForScreen(containing: "Quit? Nothing will be recorded.")
+            try terminal.press("y")
+            return (compact, tiny, aliveAfterResizes, try terminal.waitForEnd(of: run))
         }
         #expect(compact.split(separator: "\n").allSatisfy { $0.count <= 40 }, "\(compact)")
         #expect(compact.contains("round 1/2"), "\(compact)")
-
-        try terminal.resize(width: 20, height: 5)
-        let tiny = try await terminal.waitForScreen("the 20×5 layout") { screen in
-            screen.contains("WORK") && screen.split(separator: "\n").allSatisfy { $0.count <= 20 }
-        }
         #expect(tiny.split(separator: "\n").count <= 5, "\(tiny)")
-
-        // A single cell: whatever fits, and no crash.
-        try terminal.resize(width: 1, height: 1)
-        try await terminal.waitForScreen("one cell") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "W" }
-        #expect(run.status == nil && kill(pid, 0) == 0, "still running after the resizes")
-
-        // Back to full size: big digits again, and the countdown still moves.
-        try terminal.resize(width: 80, height: 24)
-        let full = try await terminal.waitForScreen("big digits again at 80×24") { bigDigitRows($0) >= 5 && showsTimer($0) }
-        try await terminal.waitForScreen("the countdown to move on") { $0 != full && bigDigitRows($0) >= 5 }
-
-        try terminal.press("q")
-        try await terminal.waitForScreen(containing: "Quit? Nothing will be recorded.")
-        try terminal.press("y")
-        let (status, _) = try await waitForEnd(run, in: terminal)
-        #expect(status == 0)
+        #expect(aliveAfterResizes, "still running after the resizes")
+        expectRestored(ending)
+        #expect(ending.status == 0)
     }
 }
 
@@ -209,23 +233,12 @@ private func showsTimer(_ screen: String) -> Bool {
     screen.contains("q quit")
 }
 
-/// The screen's last non-empty line is the shell prompt.
-private func endsAtPrompt(_ screen: String) -> Bool {
-    screen.nonEmptyLines.last == TmuxTerminal.prompt
-}
-
-/// Waits for the command line to end, then checks that the terminal settings are the
-/// ones from before the run and the shell prompt is back.
-/// - Returns: hiit's exit status and the last screen.
-private func waitForEnd(_ run: PaneRun, in terminal: TmuxTerminal,
-                       timeout: Duration = .seconds(20)) async throws -> (Int32, String) {
-    let status = try await run.waitForStatus(timeout: timeout)
-    let screen = try await terminal.waitForScreen("the shell prompt after hiit", where: endsAtPrompt)
-    let before = try #require(run.sttyBefore)
-    #expect(!before.isEmpty)
-    #expect(run.sttyAfter == before, "stty -g after the run differs from before it")
-    #expect(!showsTimer(screen), "the timer screen is gone:\n\(screen)")
-    return (status, screen)
+/// The terminal settings are the ones from before the run, and the timer screen is gone.
+private func expectRestored(_ ending: PaneEnding, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(ending.sttyBefore?.isEmpty == false, "stty -g was recorded before the run", sourceLocation: sourceLocation)
+    #expect(ending.sttyAfter == ending.sttyBefore, "stty -g after the run differs from before it",
+            sourceLocation: sourceLocation)
+    #expect(!showsTimer(ending.screen), "the timer screen is gone:\n\(ending.screen)", sourceLocation: sourceLocation)
 }
 
 /// The colour parameters (foreground/background other than the default 39/49) of the SGR
@@ -259,8 +272,8 @@ private func colours(in text: String) -> [String] {
     return found
 }
 
-/// The colours in effect on the first line of `styled` that contains `text`, counting the
-/// escape sequences from the start of that line (tmux repeats them per line).
+/// The colours set on the first line of `styled` that contains `text` (tmux starts each
+/// line's escape sequences afresh).
 private func colours(onLineWith text: String, in styled: String) -> [String] {
     guard let line = styled.split(separator: "\n").first(where: { $0.contains(text) }) else { return [] }
     return colours(in: String(line))

@@ -36,7 +36,7 @@ enum HiitBinary {
 
 /// One test's own temporary folder, used as `HOME`, `XDG_DATA_HOME` and `TMUX_TMPDIR`, so a
 /// test never reads or writes anything outside it. Removed when the sandbox is released.
-final class E2ESandbox {
+final class E2ESandbox: Sendable {
     /// The folder (created with mode 0700 by `mkdtemp`).
     let url: URL
 
@@ -115,10 +115,11 @@ func fileModeBits(of url: URL) throws -> Int {
     return bits & 0o777
 }
 
-/// Polls `probe` every 10 ms until it returns a value and returns it.
+/// Polls `probe` every 10 ms until it returns a value and returns it, suspending between polls.
 ///
-/// Waiting this way never asserts on time: `timeout` only bounds a test that would otherwise
-/// hang, and is generous (20 s by default) so a slow machine does not fail.
+/// For waits where a late wake-up changes nothing (a run's exit). Waiting this way never
+/// asserts on time: `timeout` only bounds a test that would otherwise hang, and is generous
+/// (20 s by default) so a slow machine does not fail.
 /// - Parameters:
 ///   - what: what is awaited, for the failure message.
 ///   - timeout: how long to wait before failing.
@@ -135,10 +136,48 @@ func eventually<T>(
     let deadline = clock.now + timeout
     while true {
         if let value = try probe() { return value }
-        if clock.now >= deadline {
-            let more = context()
-            throw E2EFailure("timed out after \(timeout) waiting for \(what)" + (more.isEmpty ? "" : "\n\(more)"))
-        }
+        if clock.now >= deadline { throw timedOut(what, timeout, context()) }
         try await Task.sleep(for: .milliseconds(10))
+    }
+}
+
+/// As ``eventually(_:timeout:context:_:)``, blocking the calling thread between polls (5 ms).
+///
+/// For the steps of an interaction, where the test must react while the program runs on
+/// its own clock: call it only inside ``onOwnThread(_:)``, whose thread nothing else needs.
+/// - Throws: ``E2EFailure`` on timeout; whatever `probe` throws.
+func waitUntil<T>(
+    _ what: String,
+    timeout: Duration = .seconds(20),
+    context: () -> String = { "" },
+    _ probe: () throws -> T?
+) throws -> T {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while true {
+        if let value = try probe() { return value }
+        if clock.now >= deadline { throw timedOut(what, timeout, context()) }
+        usleep(5_000)
+    }
+}
+
+private func timedOut(_ what: String, _ timeout: Duration, _ more: String) -> E2EFailure {
+    E2EFailure("timed out after \(timeout) waiting for \(what)" + (more.isEmpty ? "" : "\n\(more)"))
+}
+
+/// Runs `script` on a thread of its own and returns what it returns.
+///
+/// An interaction with a running program (wait for a line or a screen, then send a command
+/// or a key) must not depend on Swift concurrency's shared threads: other tests in the same
+/// process may keep them all busy for seconds, while the program under test moves on. The
+/// script blocks its own thread instead (``waitUntil(_:timeout:context:_:)``), and returns
+/// what it saw; the test asserts on that afterwards, in its own task.
+/// - Throws: what `script` throws.
+func onOwnThread<T: Sendable>(_ script: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            continuation.resume(with: Result { try script() })
+        }
+        thread.start()
     }
 }

@@ -7,11 +7,12 @@ import Glibc
 ///
 /// Output is collected by two reader threads as it arrives, so a test can wait for a line
 /// (``waitForEvent(_:timeout:where:)``) and react, as a person or a script reading `--events`
-/// would. Waiting polls; nothing here sleeps for a fixed time.
+/// would. Waiting polls; nothing here sleeps for a fixed time. The waits for output block
+/// (they are steps of an interaction, run by ``onOwnThread(_:)``); the wait for the exit suspends.
 final class HiitProcess: @unchecked Sendable {
-    // @unchecked Sendable, and why that is safe: `child`, `input` and `arguments` are set in
-    // `init` and never changed (`input` is closed under `condition`); every mutable property
-    // below `condition` is read and written only while holding it.
+    // @unchecked Sendable, and why that is safe: `child`, `arguments` and `sandbox` are set in
+    // `init` and never changed; every mutable property below `condition` (`input` included)
+    // is read and written only while holding it.
 
     /// How the process ended.
     typealias Ending = ChildProcess.Ending
@@ -137,19 +138,31 @@ final class HiitProcess: @unchecked Sendable {
     // MARK: Waiting
 
     /// Waits until stdout has an event line satisfying `predicate` and returns the first one.
+    /// Blocks: call it inside ``onOwnThread(_:)``.
     /// - Throws: ``E2EFailure`` on timeout, or when a line is not an event object.
     @discardableResult
     func waitForEvent(_ what: String, timeout: Duration = .seconds(20),
-                      where predicate: (EventLine) -> Bool) async throws -> EventLine {
-        try await eventually(what, timeout: timeout, context: { transcript }) {
+                      where predicate: (EventLine) -> Bool) throws -> EventLine {
+        try waitUntil(what, timeout: timeout, context: { transcript }) {
             try events().first(where: predicate)
         }
     }
 
-    /// Waits until stderr contains `text`.
+    /// Waits until a complete stdout line satisfies `predicate` and returns it.
+    /// Blocks: call it inside ``onOwnThread(_:)``.
     /// - Throws: ``E2EFailure`` on timeout.
-    func waitForStderr(containing text: String, timeout: Duration = .seconds(20)) async throws {
-        _ = try await eventually("'\(text)' on stderr", timeout: timeout, context: { transcript }) {
+    @discardableResult
+    func waitForLine(_ what: String, timeout: Duration = .seconds(20),
+                     where predicate: (String) -> Bool) throws -> String {
+        try waitUntil(what, timeout: timeout, context: { transcript }) {
+            stdoutLines.first(where: predicate)
+        }
+    }
+
+    /// Waits until stderr contains `text`. Blocks: call it inside ``onOwnThread(_:)``.
+    /// - Throws: ``E2EFailure`` on timeout.
+    func waitForStderr(containing text: String, timeout: Duration = .seconds(20)) throws {
+        _ = try waitUntil("'\(text)' on stderr", timeout: timeout, context: { transcript }) {
             stderr.contains(text) ? true : nil
         }
     }

@@ -8,7 +8,10 @@ import Glibc
 ///
 /// Each terminal has its own tmux server (`tmux -L <unique name>`, its socket inside the
 /// sandbox through `TMUX_TMPDIR`, no configuration file), killed on ``close()`` or release.
-final class TmuxTerminal {
+/// Its waits block the calling thread: drive it from ``onOwnThread(_:)``.
+final class TmuxTerminal: @unchecked Sendable {
+    // @unchecked Sendable, and why that is safe: every property is an immutable `let` of a
+    // Sendable type except `isClosed`, which is read and written only while holding `lock`.
     /// The prompt of the shell in the pane.
     static let prompt = "e2e$"
 
@@ -16,6 +19,7 @@ final class TmuxTerminal {
     /// The tmux server's socket name.
     let socket: String
     private let environment: [String: String]
+    private let lock = NSLock()
     private var isClosed = false
 
     /// Starts a tmux server with one `width`×`height` window running `/bin/sh` in the sandbox,
@@ -26,7 +30,7 @@ final class TmuxTerminal {
     ///   - height: lines (default 24).
     ///   - audioDevice: `HIIT_AUDIO_DEVICE` for programs started in the pane.
     /// - Throws: ``E2EFailure`` when tmux is missing or the shell does not start.
-    init(sandbox: E2ESandbox, width: Int = 80, height: Int = 24, audioDevice: String = "null") async throws {
+    init(sandbox: E2ESandbox, width: Int = 80, height: Int = 24, audioDevice: String = "null") throws {
         self.sandbox = sandbox
         socket = "hiit-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         environment = sandbox.environment(audioDevice: audioDevice, extra: [
@@ -34,13 +38,13 @@ final class TmuxTerminal {
             "ENV": "",
         ])
         do {
-            try await startServer(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "e2e",
+            try startServer(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "e2e",
                              "-c", sandbox.url.path, "/bin/sh"])
             // dash sets its own prompt for root whatever the environment says: set it here.
-            _ = try await waitForScreen("the shell") { !$0.nonEmptyLines.isEmpty }
+            _ = try waitForScreen("the shell") { !$0.nonEmptyLines.isEmpty }
             try type("PS1='\(Self.prompt) '; clear")
             try press("Enter")
-            _ = try await waitForScreen("the shell prompt") { $0.nonEmptyLines.last == Self.prompt }
+            _ = try waitForScreen("the shell prompt") { $0.nonEmptyLines.last == Self.prompt }
         } catch {
             close()
             throw error
@@ -53,8 +57,11 @@ final class TmuxTerminal {
 
     /// Kills the tmux server (and with it the shell and anything still running in the pane).
     func close() {
-        guard !isClosed else { return }
-        isClosed = true
+        let wasClosed = lock.withLock { () -> Bool in
+            defer { isClosed = true }
+            return isClosed
+        }
+        guard !wasClosed else { return }
         _ = try? tmux(["kill-server"], allowFailure: true)
     }
 
@@ -92,9 +99,9 @@ final class TmuxTerminal {
     /// - Throws: ``E2EFailure`` with the last screen on timeout.
     @discardableResult
     func waitForScreen(_ what: String, timeout: Duration = .seconds(20),
-                       where predicate: (String) -> Bool) async throws -> String {
+                       where predicate: (String) -> Bool) throws -> String {
         var last = ""
-        return try await eventually(what, timeout: timeout, context: { "screen:\n\(last)" }) {
+        return try waitUntil(what, timeout: timeout, context: { "screen:\n\(last)" }) {
             last = try screen()
             return predicate(last) ? last : nil
         }
@@ -102,8 +109,18 @@ final class TmuxTerminal {
 
     /// Waits until the screen contains `text`.
     @discardableResult
-    func waitForScreen(containing text: String, timeout: Duration = .seconds(20)) async throws -> String {
-        try await waitForScreen("'\(text)' on the screen", timeout: timeout) { $0.contains(text) }
+    func waitForScreen(containing text: String, timeout: Duration = .seconds(20)) throws -> String {
+        try waitForScreen("'\(text)' on the screen", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Waits for the command line typed by ``startHiit(_:environment:)`` to finish and the
+    /// shell prompt to be back, and returns what is needed to check how it ended.
+    /// - Parameter timeout: generous; the whole rest of the run must fit in it.
+    /// - Throws: ``E2EFailure`` on timeout.
+    func waitForEnd(of run: PaneRun, timeout: Duration = .seconds(20)) throws -> PaneEnding {
+        let status = try run.waitForStatus(timeout: timeout)
+        let screen = try waitForScreen("the shell prompt after hiit") { $0.nonEmptyLines.last == Self.prompt }
+        return PaneEnding(status: status, screen: screen, sttyBefore: run.sttyBefore, sttyAfter: run.sttyAfter)
     }
 
     // MARK: Running hiit in the pane
@@ -135,7 +152,7 @@ final class TmuxTerminal {
     /// Starts the tmux server with `arguments` (a `new-session -d`) and waits for the client
     /// that started it to exit.
     /// - Throws: ``E2EFailure`` when tmux is missing or fails, with what it said.
-    private func startServer(_ arguments: [String]) async throws {
+    private func startServer(_ arguments: [String]) throws {
         // The server keeps the client's descriptors: its output goes to a file, not a pipe.
         let errorFile = sandbox.file("tmux-start.err")
         let errors = open(errorFile.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -153,7 +170,7 @@ final class TmuxTerminal {
             throw E2EFailure("tmux is not installed, or not on PATH (the full-screen tests need it; "
                              + ".ci/run installs it): \(error)")
         }
-        let ending = try await eventually("tmux new-session to return") { client.ending }
+        let ending = try waitUntil("tmux new-session to return") { client.ending }
         guard ending.status == 0 else {
             let said = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
             throw E2EFailure("tmux new-session failed (\(ending)): \(said)")
@@ -231,16 +248,32 @@ struct PaneRun {
     /// `stty -g` after hiit ended.
     var sttyAfter: String? { text("stty.after") }
 
-    /// Waits for hiit's pid.
-    func waitForPid() async throws -> Int32 {
-        try await eventually("hiit's pid file") { pid }
+    /// Waits for hiit's pid. Blocks.
+    func waitForPid() throws -> Int32 {
+        try waitUntil("hiit's pid file") { pid }
     }
 
-    /// Waits for the command line to finish and returns hiit's exit status.
+    /// Waits for the command line to finish and returns hiit's exit status. Blocks.
     /// - Parameter timeout: generous; the whole run must fit in it.
-    func waitForStatus(timeout: Duration = .seconds(20)) async throws -> Int32 {
-        try await eventually("hiit to exit (status file)", timeout: timeout) { status }
+    func waitForStatus(timeout: Duration = .seconds(20)) throws -> Int32 {
+        try waitUntil("hiit to exit (status file)", timeout: timeout) { status }
     }
+
+    /// Removes the files of a finished run, so the same sandbox can run hiit again.
+    func clear() throws {
+        for name in ["status", "hiit.pid", "stty.before", "stty.after"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+}
+
+/// How a run in the pane ended: hiit's exit status, the screen with the prompt back, and the
+/// terminal settings before and after.
+struct PaneEnding: Sendable {
+    let status: Int32
+    let screen: String
+    let sttyBefore: String?
+    let sttyAfter: String?
 }
 
 extension String {
