@@ -81,14 +81,29 @@ public struct HistoryFile: Equatable, Sendable {
     /// - Returns: which records were appended and which were skipped as already present.
     /// - Throws: as ``appendNew(_:)``.
     public func appendNew(_ records: [SessionRecord], known: inout HistoryKnownIDs) throws(StoreError) -> HistoryAppendResult {
-        guard !records.isEmpty else { return HistoryAppendResult(appended: [], alreadyPresent: []) }
-        let lines = try encodedLines(records)
+        try appendNew(zip(records, try encodedLines(records)).map { ($0, $1) }, known: &known)
+    }
+
+    /// ``appendNew(_:known:)`` for lines read from another history file (`history import`):
+    /// each entry's own text is stored, so keys a newer hiit added are kept; only white space
+    /// around it (a `\r` of a CRLF file) is left out.
+    /// - Parameters:
+    ///   - entries: valid lines, as ``HistoryFile/scan(_:path:)`` returns them.
+    ///   - known: start with an empty ``HistoryKnownIDs`` and pass the same value to each batch.
+    /// - Returns: which records were appended and which were skipped as already present.
+    /// - Throws: ``StoreError/io(path:operation:errno:)``.
+    public func appendNew(lines entries: [HistoryEntry], known: inout HistoryKnownIDs) throws(StoreError) -> HistoryAppendResult {
+        try appendNew(entries.map { ($0.record, Self.trimmed($0.text)) }, known: &known)
+    }
+
+    private func appendNew(_ pairs: [(SessionRecord, Data)], known: inout HistoryKnownIDs) throws(StoreError) -> HistoryAppendResult {
+        guard !pairs.isEmpty else { return HistoryAppendResult(appended: [], alreadyPresent: []) }
         return try withLockedForAppending(afterOpening: nil) { descriptor throws(StoreError) -> HistoryAppendResult in
             let bytes = try descriptor.readFromStart(maximumBytes: Int.max)
             known.catchUp(with: bytes, path: url.path)
             var result = HistoryAppendResult(appended: [], alreadyPresent: [])
             var chosen: [Data] = []
-            for (record, line) in zip(records, lines) {
+            for (record, line) in pairs {
                 if known.ids.insert(record.id).inserted {
                     result.appended.append(record)
                     chosen.append(line)
@@ -101,6 +116,14 @@ public struct HistoryFile: Equatable, Sendable {
             known.seen = bytes + written
             return result
         }
+    }
+
+    /// The line without spaces, tabs or CRs around it.
+    private static func trimmed(_ line: Data) -> Data {
+        let blank: Set<UInt8> = [0x20, 0x09, 0x0D]
+        guard let first = line.firstIndex(where: { !blank.contains($0) }),
+              let last = line.lastIndex(where: { !blank.contains($0) }) else { return Data() }
+        return Data(line[first...last])
     }
 
     private func encodedLines(_ records: [SessionRecord]) throws(StoreError) -> [Data] {

@@ -183,6 +183,19 @@ import Glibc
         #expect(try history.read().records == [b, c, a, d])
     }
 
+    @Test func importedLinesKeepTheirOwnTextButNotTheSpaceAround() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let history = HistoryFile(url: folder.file("history.jsonl"))
+        let newer = #"{"end":"2026-11-30T06:04:00Z","heartRate":{"max":171},"id":"00000001-0000-4000-8000-000000000000","kind":"intervals","localDate":"2026-11-30","start":"2026-11-30T06:00:00Z","timeZone":"UTC","totalSeconds":230,"utcOffsetSeconds":0,"version":1,"workout":"From a newer hiit","workoutSeconds":160}"#
+        let source = Data(("  " + newer + " \r\n\r\n").utf8)
+        var known = HistoryKnownIDs()
+        let scan = HistoryFile.scan(source, path: "export.jsonl")
+        #expect(try history.appendNew(lines: scan.entries, known: &known).appended.map(\.workout) == ["From a newer hiit"])
+        #expect(try Data(contentsOf: history.url) == Data((newer + "\n").utf8))
+        #expect(try history.appendNew(lines: scan.entries, known: &known).alreadyPresent.count == 1)
+    }
+
     @Test func nothingNewWritesNothingEvenAfterATornLine() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

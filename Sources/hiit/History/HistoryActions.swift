@@ -185,15 +185,15 @@ enum HistoryActions {
 
         var imported = 0
         var present = 0
-        let records = scan.entries.map(\.record)
+        let entries = scan.entries
         var start = 0
         var known = HistoryKnownIDs()
         do {
             try DataFolder(url: history.url.deletingLastPathComponent()).create()
-            while start < records.count {
-                let batch = Array(records[start..<min(start + importBatchSize, records.count)])
+            while start < entries.count {
+                let batch = Array(entries[start..<min(start + importBatchSize, entries.count)])
                 start += batch.count
-                let result = try history.appendNew(batch, known: &known)
+                let result = try history.appendNew(lines: batch, known: &known)
                 imported += result.appended.count
                 present += result.alreadyPresent.count
                 if verbose {
