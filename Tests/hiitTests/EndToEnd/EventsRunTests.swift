@@ -162,6 +162,33 @@ struct EventsRunTests {
         #expect(abs(record.pausedSeconds - paused) < 0.001)
     }
 
+    @Test func resetStartsOverAndOnlyTheRunFromTheResetCounts() async throws {
+        let sandbox = try E2ESandbox()
+        let hiit = try sandbox.start(["run", "1/1x2", "--prepare", "0", "--events"])
+        defer { hiit.stop() }
+        let reset = try await onOwnThread {
+            try hiit.waitForEvent("the rest segment") { $0.event == "segment" && $0.kind == "rest" }
+            try hiit.send("reset")
+            let reset = try hiit.waitForEvent("reset") { $0.event == "reset" }
+            hiit.closeInput()
+            return reset
+        }
+        let ending = try await hiit.waitForExit()
+        #expect(ending.status == 0, "\(hiit.transcript)")
+        let events = try hiit.events()
+        let afterReset = events.drop { $0.event != "reset" }.dropFirst()
+        #expect(afterReset.filter { $0.event == "segment" }.map(\.description) == ["segment work 1/2", "segment rest 1/2", "segment work 2/2"],
+                "the whole workout again: \(hiit.transcript)")
+        let restart = try #require(afterReset.first)
+        #expect(restart.index == 0 && abs(restart.t - reset.t) < EventsRunTests.sameInstant)
+        let finish = try #require(events.first { $0.event == "finish" })
+        #expect(finish.workoutSeconds.map { abs($0 - 2) < 0.001 } == true, "\(finish)")
+        #expect(finish.totalSeconds.map { abs($0 - 3) < 0.001 } == true, "\(finish)")
+        #expect(abs(finish.t - reset.t - 3) < EventsRunTests.sameInstant)
+        let record = try #require(try sandbox.historyRecords().first)
+        #expect(abs(record.totalSeconds - 3) < 0.001)
+    }
+
     @Test func quitOnStdinRecordsNothing() async throws {
         let sandbox = try E2ESandbox()
         let hiit = try sandbox.start(["run", "20/10x2", "--prepare", "0", "--events"])
