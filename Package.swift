@@ -41,6 +41,6 @@ let package = Package(
         .testTarget(name: "WorkoutStoreTests", dependencies: ["WorkoutStore", "WorkoutModel"]),
         .testTarget(name: "AudioCuesTests", dependencies: ["AudioCues", "SessionEngine", "CALSA"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "hiitTests", dependencies: ["hiit", "WorkoutModel", "SessionEngine"]),
+        .testTarget(name: "hiitTests", dependencies: ["hiit", "WorkoutModel", "SessionEngine", "WorkoutStore", "TerminalUI"]),
     ]
 )

@@ -427,3 +427,19 @@ private let sampleTree = CommandSpec(
         }
     }
 }
+
+@Suite struct OrderedOptionsTests {
+    @Test func optionValuesKeepTheirOrderAcrossOptions() throws {
+        let tree = CommandSpec(name: "t", abstract: "", options: [
+            OptionSpec("a", valueName: "x", help: "", isRepeatable: true),
+            OptionSpec("b", valueName: "x", help: "", isRepeatable: true),
+            OptionSpec("flag", help: ""),
+        ])
+        guard case let .command(parsed) = try tree.parse(["--b", "1", "--flag", "--a=2", "--b", "3"]) else {
+            Issue.record("not a command")
+            return
+        }
+        #expect(parsed.orderedOptions.map { "\($0.name)=\($0.value)" } == ["b=1", "a=2", "b=3"])
+        #expect(parsed.values("b") == ["1", "3"])
+    }
+}

@@ -126,22 +126,13 @@ import WorkoutModel
 
     // MARK: Command-line order
 
-    @Test func orderIsReadFromTheWordsTyped() throws {
+    @Test func optionsApplyInTheOrderTyped() throws {
         let words = ["edit", "Leg day", "--remove", "1", "--add=C 1/1x1", "--at", "1", "--work", "1=5", "--prepare", "0"]
         guard case let .command(parsed) = try Commands.root.parse(words) else {
             Issue.record("not a command")
             return
         }
-        let pairs = try QuickEdits.orderedValues(parsed, rawArguments: words)
+        let pairs = QuickEdits.orderedValues(parsed)
         #expect(pairs.map { "\($0.0) \($0.1)" } == ["remove 1", "add C 1/1x1", "at 1", "work 1=5", "prepare 0"])
-    }
-
-    @Test func wordsThatDoNotMatchFallBackToGroups() throws {
-        let parsed = ParsedCommand(path: ["edit"], options: ["remove": ["1"], "add": ["C 1/1x1", "D 1/1x1"], "at": ["1", "2"]],
-                                   arguments: ["WORKOUT": ["Leg day"]])
-        let pairs = try QuickEdits.orderedValues(parsed, rawArguments: ["unrelated"])
-        #expect(pairs.map { "\($0.0) \($0.1)" } == ["add C 1/1x1", "at 1", "add D 1/1x1", "at 2", "remove 1"])
-        let unpaired = ParsedCommand(path: ["edit"], options: ["add": ["C 1/1x1", "D 1/1x1"], "at": ["1"]])
-        #expect(throws: CommandLineError.self) { try QuickEdits.orderedValues(unpaired, rawArguments: []) }
     }
 }

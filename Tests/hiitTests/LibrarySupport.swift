@@ -116,8 +116,8 @@ final class LibraryChild {
         stderrURL = folder.appendingPathComponent("err-\(id)")
         let inputURL = folder.appendingPathComponent("in-\(id)")
         try Data(input.utf8).write(to: inputURL)
-        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.executableURL = try LibrarySandbox.binary()
         process.arguments = arguments
         process.environment = environment

@@ -98,13 +98,13 @@ enum LibraryCommands: CommandGroup {
     /// The name plain `hiit` and `hiit run` without a WORKOUT run: the profile's selected
     /// workout when it still resolves, else Tabata. When the selection no longer exists (or
     /// the profile cannot be read), one line on stderr says so and which workout runs.
-    static func selectedWorkoutName(_ locations: Locations) -> String {
-        LibraryCommand(locations: locations, console: Console()).selectedWorkoutName()
+    static func selectedWorkoutName(_ context: CommandContext) -> String {
+        LibraryCommand(locations: context.locations, console: context.console).selectedWorkoutName()
     }
 
     /// The resolver for WORKOUT arguments: the library (its shipped examples copied on first
     /// use), files, QUICK forms and the built-in Tabata.
-    static func resolver(_ locations: Locations) -> WorkoutResolver {
-        LibraryCommand(locations: locations, console: Console()).resolver
+    static func resolver(_ context: CommandContext) -> WorkoutResolver {
+        LibraryCommand(locations: context.locations, console: context.console).resolver
     }
 }

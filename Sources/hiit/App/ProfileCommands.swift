@@ -116,36 +116,16 @@ enum ProfileCommands: CommandGroup {
         return text
     }
 
-    /// The weight stored in the profile, in kg, or `nil` when none is set. Read once per
-    /// process and data folder. When `profile.json` cannot be read, says so once on stderr
-    /// (file, line, column and what is wrong) and returns `nil`: the workout runs without a
-    /// calorie estimate and the file is left as it is.
-    static func profileWeightKg(_ locations: Locations) -> Double? {
-        ProfileWeightCache.shared.weight(for: locations.dataFolder.path) {
-            do {
-                return try ProfileFile(folder: DataFolder(url: locations.dataFolder)).read().weightKg
-            } catch {
-                Console().err("Warning: no calorie estimate: the profile cannot be read: \(error)")
-                return nil
-            }
+    /// The weight stored in the profile, in kg, or `nil` when none is set. When
+    /// `profile.json` cannot be read, says so on stderr (file, line, column and what is
+    /// wrong) and returns `nil`: the workout runs without a calorie estimate and the file is
+    /// left as it is. The timer calls this once, before it starts.
+    static func profileWeightKg(_ context: CommandContext) -> Double? {
+        do {
+            return try ProfileFile(folder: DataFolder(url: context.locations.dataFolder)).read().weightKg
+        } catch {
+            context.console.err("Warning: no calorie estimate: the profile cannot be read: \(error)")
+            return nil
         }
-    }
-}
-
-/// The profile's weight per data folder, read at most once per process (so its warning is
-/// printed once however often the run asks).
-private final class ProfileWeightCache: @unchecked Sendable {
-    // @unchecked Sendable: `values` is only touched while holding `lock`.
-    static let shared = ProfileWeightCache()
-    private let lock = NSLock()
-    private var values: [String: Double?] = [:]
-
-    func weight(for folder: String, read: () -> Double?) -> Double? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = values[folder] { return known }
-        let value = read()
-        values[folder] = .some(value)
-        return value
     }
 }

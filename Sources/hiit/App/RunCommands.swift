@@ -43,7 +43,6 @@ enum RunCommands: CommandGroup {
         options.isMuted = parsed.hasFlag("mute")
         options.noRecord = parsed.hasFlag("no-record")
         options.events = parsed.hasFlag("events")
-        return RunWorkout(options: options, environment: context.environment, locations: context.locations,
-                          console: context.console).run()
+        return RunWorkout(options: options, context: context).run()
     }
 }

@@ -31,22 +31,25 @@ struct RunWorkout {
 
     let options: Options
     /// Body weight for calories: `--weight`, else the profile's.
-    private var weightKg: Double? { options.weightKg ?? ProfileCommands.profileWeightKg(locations) }
-    let environment: [String: String]
-    let locations: Locations
-    let console: Console
+    let context: CommandContext
+    private var environment: [String: String] { context.environment }
+    private var locations: Locations { context.locations }
+    private var console: Console { context.console }
 
     /// Runs the workout and returns the exit status.
     func run() -> Int32 {
         let workout: IntervalWorkout
         do {
-            workout = try LibraryCommands.resolver(locations)
-                .resolve(options.workout ?? LibraryCommands.selectedWorkoutName(locations)).0
+            workout = try LibraryCommands.resolver(context)
+                .resolve(options.workout ?? LibraryCommands.selectedWorkoutName(context)).0
         } catch {
             console.err("Error: \(error)")
             return error.exitStatus
         }
         let program = Program(workout, prepareSeconds: options.prepareSeconds)
+        // Body weight for calories, read before the screen takes over (a broken profile is
+        // reported now, not after the workout).
+        let weightKg = options.weightKg ?? ProfileCommands.profileWeightKg(context)
 
         // Sound: decoded once at start; any failure turns cues off with one message.
         let (player, cuesOffReason) = makePlayer()
@@ -99,7 +102,7 @@ struct RunWorkout {
 
         switch ending {
         case let .finished(summary):
-            let status = record(summary, workout: workout, wallOrigin: loop.wallOrigin, frontEnd: frontEnd)
+            let status = record(summary, workout: workout, weightKg: weightKg, wallOrigin: loop.wallOrigin, frontEnd: frontEnd)
             // Let "Congratulations!" be heard before the process exits.
             player.waitUntilIdle(timeout: .seconds(3))
             (player as? ALSACuePlayer)?.close()
@@ -125,7 +128,7 @@ struct RunWorkout {
     }
 
     /// Prints the summary and appends the session to history.
-    private func record(_ summary: SessionSummary, workout: IntervalWorkout, wallOrigin: Date,
+    private func record(_ summary: SessionSummary, workout: IntervalWorkout, weightKg: Double?, wallOrigin: Date,
                         frontEnd: RunFrontEnd) -> Int32 {
         let events = frontEnd as? EventsFrontEnd
         guard let firstWork = summary.firstWorkStart else {

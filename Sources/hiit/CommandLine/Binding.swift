@@ -22,14 +22,35 @@ struct ParsedCommand: Equatable, Sendable {
     /// Positional values by argument name (`WORKOUT`), in order; an optional argument that was
     /// left out is absent.
     var arguments: [String: [String]]
+    /// Every option value as typed, across options, in command-line order (for commands whose
+    /// options apply in order, such as the quick edits of `hiit edit`).
+    var orderedOptions: [OptionOccurrence]
 
-    /// Creates a parsed command (for tests and defaults).
+    /// One option given with a value: its long name and the value.
+    struct OptionOccurrence: Equatable, Sendable {
+        /// Long name without dashes.
+        var name: String
+        /// The value given.
+        var value: String
+    }
+
+    /// Two parsed commands are equal when they bound the same values; the order across
+    /// options (``orderedOptions``) is not compared.
+    static func == (a: ParsedCommand, b: ParsedCommand) -> Bool {
+        a.path == b.path && a.options == b.options && a.flags == b.flags && a.arguments == b.arguments
+    }
+
+    /// Creates a parsed command (for tests and defaults). Without `orderedOptions`, the
+    /// options are taken in the order of their names, each option's values in order.
     init(path: [String], options: [String: [String]] = [:], flags: Set<String> = [],
-         arguments: [String: [String]] = [:]) {
+         arguments: [String: [String]] = [:], orderedOptions: [OptionOccurrence]? = nil) {
         self.path = path
         self.options = options
         self.flags = flags
         self.arguments = arguments
+        self.orderedOptions = orderedOptions ?? options.keys.sorted().flatMap { name in
+            (options[name] ?? []).map { OptionOccurrence(name: name, value: $0) }
+        }
     }
 
     /// The value of an option that takes one, or `nil` when it was not given.
@@ -102,6 +123,7 @@ private struct Binder {
     var chain: [CommandSpec]
     var index = 0
     var options: [String: [String]] = [:]
+    var ordered: [ParsedCommand.OptionOccurrence] = []
     var flags: Set<String> = []
     var positionals: [String] = []
     var afterTerminator = false
@@ -221,6 +243,7 @@ private struct Binder {
             throw .repeatedOption(option.flagName)
         }
         options[option.long, default: []].append(value)
+        ordered.append(ParsedCommand.OptionOccurrence(name: option.long, value: value))
     }
 
     /// Binds the positional values to the final command's arguments.
@@ -239,6 +262,6 @@ private struct Binder {
             }
         }
         if let extra = remaining.first { throw .unexpectedArgument(extra) }
-        return ParsedCommand(path: pathNames, options: options, flags: flags, arguments: bound)
+        return ParsedCommand(path: pathNames, options: options, flags: flags, arguments: bound, orderedOptions: ordered)
     }
 }

@@ -6,7 +6,7 @@ extension LibraryCommand {
     /// `hiit edit WORKOUT [quick edits]`: with quick-edit options, applies them in order and
     /// saves once; without, runs the editor loop (``EditorSession``).
     func edit(_ word: String, parsed: ParsedCommand) throws(CommandLineError) -> Int32 {
-        let pairs = try QuickEdits.orderedValues(parsed, rawArguments: Array(CommandLine.arguments.dropFirst()))
+        let pairs = QuickEdits.orderedValues(parsed)
         let steps = try QuickEdits.parse(pairs)
         guard !steps.isEmpty else {
             let entry: LibraryEntry

@@ -63,56 +63,10 @@ enum QuickEdits {
     // MARK: Reading
 
     /// The quick-edit options of a parsed command as (long name, value) pairs in the order
-    /// they were typed.
-    ///
-    /// ``ParsedCommand`` keeps the values of each option in order but not the order between
-    /// options, so the order is read again from the words of the command line
-    /// (`rawArguments`, normally the process's). When those words do not give the values
-    /// the parser bound (the command was built another way), the pairs come grouped by
-    /// option in the order of ``optionSpecs``, `--at`/`--to` paired with `--add`/`--move` by
-    /// index.
-    /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` when, in the grouped
-    ///   case, `--at` or `--to` cannot be paired.
-    static func orderedValues(_ parsed: ParsedCommand, rawArguments: [String]) throws(CommandLineError) -> [(String, String)] {
+    /// they were typed (``ParsedCommand/orderedOptions``).
+    static func orderedValues(_ parsed: ParsedCommand) -> [(String, String)] {
         let names = Set(optionNames)
-        var typed: [(String, String)] = []
-        let tokens = ArgumentToken.split(rawArguments)
-        var index = 0
-        scan: while index < tokens.count {
-            switch tokens[index] {
-            case .terminator:
-                break scan
-            case let .longOption(name, value) where names.contains(name):
-                if let value {
-                    typed.append((name, value))
-                } else if index + 1 < tokens.count {
-                    typed.append((name, tokens[index + 1].text))
-                    index += 1
-                }
-            default:
-                break
-            }
-            index += 1
-        }
-        if names.allSatisfy({ name in typed.filter { $0.0 == name }.map(\.1) == parsed.values(name) }) {
-            return typed
-        }
-        var grouped: [(String, String)] = []
-        for (first, second) in [("add", "at"), ("move", "to")] {
-            let leaders = parsed.values(first), followers = parsed.values(second)
-            guard followers.isEmpty || followers.count == leaders.count else {
-                throw .badValue(option: "--\(second)", value: followers.joined(separator: " "),
-                                reason: "must follow each --\(first) it belongs to")
-            }
-            for (offset, value) in leaders.enumerated() {
-                grouped.append((first, value))
-                if offset < followers.count { grouped.append((second, followers[offset])) }
-            }
-        }
-        for name in optionNames where !["add", "at", "move", "to"].contains(name) {
-            grouped += parsed.values(name).map { (name, $0) }
-        }
-        return grouped
+        return parsed.orderedOptions.filter { names.contains($0.name) }.map { ($0.name, $0.value) }
     }
 
     /// Reads (option, value) pairs into quick edits. `--at` must come right after the `--add`
