@@ -56,7 +56,10 @@ final class E2ESandbox: Sendable {
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: url)
+        // A second try covers a file written while the first was removing the folder.
+        if (try? FileManager.default.removeItem(at: url)) == nil {
+            try? FileManager.default.removeItem(at: url)
+        }
     }
 
     /// A path inside the sandbox.
@@ -174,10 +177,37 @@ private func timedOut(_ what: String, _ timeout: Duration, _ more: String) -> E2
 /// what it saw; the test asserts on that afterwards, in its own task.
 /// - Throws: what `script` throws.
 func onOwnThread<T: Sendable>(_ script: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
+    // The script (and the sandbox, processes and terminal it holds) is released before the
+    // test resumes, not whenever the thread object lets go of its block: a sandbox is removed
+    // when released, and a test process may exit right after its last test.
+    let box = ScriptBox(script)
+    return try await withCheckedThrowingContinuation { continuation in
         let thread = Thread {
-            continuation.resume(with: Result { try script() })
+            let result = box.run()
+            continuation.resume(with: result)
         }
         thread.start()
+    }
+}
+
+/// Holds a script until it runs once, then lets go of it.
+private final class ScriptBox<T: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable, and why that is safe: `script` is read and cleared only under `lock`.
+    private let lock = NSLock()
+    private var script: (@Sendable () throws -> T)?
+
+    init(_ script: @escaping @Sendable () throws -> T) {
+        self.script = script
+    }
+
+    /// Runs the script and releases it (and everything it captured) before returning.
+    func run() -> Result<T, any Error> {
+        guard let script = lock.withLock({ () -> (@Sendable () throws -> T)? in
+            defer { self.script = nil }
+            return self.script
+        }) else {
+            return .failure(E2EFailure("the script already ran"))
+        }
+        return Result { try script() }
     }
 }

@@ -47,8 +47,9 @@ final class HiitProcess: @unchecked Sendable {
         child = try ChildProcess(["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory.path, binary] + arguments,
                                  environment: environment, stdin: stdin.read, stdout: stdout.write, stderr: stderr.write)
         input = stdin.write
-        ChildProcess.readToEnd(stdout.read) { [self] data in received(data, isStdout: true) }
-        ChildProcess.readToEnd(stderr.read) { [self] data in received(data, isStdout: false) }
+        // Weak: the readers must not keep this object (and its sandbox) after the test is done.
+        ChildProcess.readToEnd(stdout.read) { [weak self] data in self?.received(data, isStdout: true) }
+        ChildProcess.readToEnd(stderr.read) { [weak self] data in self?.received(data, isStdout: false) }
     }
 
     deinit {
