@@ -50,7 +50,7 @@ import WorkoutModel
         events.show([.segmentChanged(index: 1, at: .milliseconds(3000)), .cue(.rest, due: .milliseconds(3000))],
                     session: Self.session, at: .milliseconds(3001))
         #expect(capture.out == [
-            #"{"durationSeconds":2,"event":"segment","exercise":1,"exercises":1,"index":1,"kind":"rest","label":"Quick","round":1,"rounds":2,"t":3}"#,
+            #"{"due":3,"durationSeconds":2,"event":"segment","exercise":1,"exercises":1,"index":1,"kind":"rest","label":"Quick","round":1,"rounds":2,"t":3.001}"#,
             #"{"cue":"rest","due":3,"event":"cue","t":3.001}"#,
         ])
     }
@@ -61,7 +61,7 @@ import WorkoutModel
                                      totalSeconds: 8, pausedSeconds: 0, rounds: 2, exercises: 1)
         events.show([.finished(summary)], session: Self.session, at: .seconds(8))
         #expect(capture.out == [
-            #"{"event":"finish","exercises":1,"pausedSeconds":0,"rounds":2,"t":8,"totalSeconds":8,"workoutSeconds":6}"#,
+            #"{"due":8,"event":"finish","exercises":1,"pausedSeconds":0,"rounds":2,"t":8,"totalSeconds":8,"workoutSeconds":6}"#,
         ])
     }
 }

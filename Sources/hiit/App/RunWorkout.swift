@@ -102,7 +102,7 @@ struct RunWorkout {
 
         switch ending {
         case let .finished(summary):
-            let status = record(summary, workout: workout, weightKg: weightKg, wallOrigin: loop.wallOrigin, frontEnd: frontEnd)
+            let status = record(summary, workout: workout, weightKg: weightKg, loop: loop, frontEnd: frontEnd)
             // Let "Congratulations!" be heard before the process exits.
             player.waitUntilIdle(timeout: .seconds(3))
             (player as? ALSACuePlayer)?.close()
@@ -128,11 +128,11 @@ struct RunWorkout {
     }
 
     /// Prints the summary and appends the session to history.
-    private func record(_ summary: SessionSummary, workout: IntervalWorkout, weightKg: Double?, wallOrigin: Date,
+    private func record(_ summary: SessionSummary, workout: IntervalWorkout, weightKg: Double?, loop: RunLoop,
                         frontEnd: RunFrontEnd) -> Int32 {
         let events = frontEnd as? EventsFrontEnd
         guard let firstWork = summary.firstWorkStart else {
-            if let events { events.emit(.init(event: "notRecorded", t: summary.end.inSeconds, message: "no work segment ran")) }
+            if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: "no work segment ran")) }
             else { console.out("Finished before any work: nothing to record.") }
             return ExitStatus.success
         }
@@ -141,8 +141,8 @@ struct RunWorkout {
         }
         let record = SessionRecord(
             id: UUID(), workout: workout.name, kind: .intervals,
-            start: wallOrigin.addingTimeInterval(firstWork.inSeconds),
-            end: wallOrigin.addingTimeInterval(summary.end.inSeconds),
+            start: loop.wallOrigin.addingTimeInterval(firstWork.inSeconds),
+            end: loop.wallOrigin.addingTimeInterval(summary.end.inSeconds),
             timeZone: TimeZone.current,
             workoutSeconds: summary.workoutSeconds, totalSeconds: summary.totalSeconds,
             pausedSeconds: summary.pausedSeconds, rounds: summary.rounds, exercises: summary.exercises,
@@ -152,7 +152,7 @@ struct RunWorkout {
             console.out(Self.summaryText(record))
         }
         guard !options.noRecord else {
-            if let events { events.emit(.init(event: "notRecorded", t: summary.end.inSeconds, message: "--no-record")) }
+            if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: "--no-record")) }
             else { console.out("Not recorded (--no-record).") }
             return ExitStatus.success
         }
@@ -165,7 +165,7 @@ struct RunWorkout {
             return ExitStatus.ioError
         }
         if let events {
-            var line = EventsFrontEnd.Line(event: "saved", t: summary.end.inSeconds)
+            var line = EventsFrontEnd.Line(event: "saved", t: loop.now.inSeconds)
             line.id = record.id.uuidString
             line.kcal = kcal
             events.emit(line)

@@ -3,6 +3,9 @@ import SessionEngine
 import TerminalUI
 
 /// The `--events` front end (DESIGN §6): one JSON object per line on stdout as things happen,
+/// `t` being when the line was written (seconds on the monotonic clock since the start, never
+/// going backwards) and, on segment, cue and finish lines, `due` the exact instant the change
+/// or cue was scheduled for;
 /// and commands read from stdin, one per line (`pause`, `resume`, `skip`, `next`, `finish`,
 /// `quit`, …). No screen is drawn. End of input changes nothing: the session runs on.
 final class EventsFrontEnd: RunFrontEnd {
@@ -97,7 +100,8 @@ final class EventsFrontEnd: RunFrontEnd {
             switch effect {
             case let .segmentChanged(index, at):
                 let segment = session.program.segments[index]
-                var line = Line(event: "segment", t: at.inSeconds)
+                var line = Line(event: "segment", t: now.inSeconds)
+                line.due = at.inSeconds
                 line.index = index
                 line.kind = segment.kind.rawValue
                 line.label = segment.label
@@ -124,7 +128,8 @@ final class EventsFrontEnd: RunFrontEnd {
             case .reset:
                 emit(Line(event: "reset", t: now.inSeconds))
             case let .finished(summary):
-                var line = Line(event: "finish", t: summary.end.inSeconds)
+                var line = Line(event: "finish", t: now.inSeconds)
+                line.due = summary.end.inSeconds
                 line.workoutSeconds = summary.workoutSeconds
                 line.totalSeconds = summary.totalSeconds
                 line.pausedSeconds = summary.pausedSeconds

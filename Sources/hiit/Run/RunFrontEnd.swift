@@ -10,6 +10,8 @@ enum RunCommand: Equatable {
     case toggleMute
     /// Stop now; nothing is recorded.
     case quit
+    /// Ctrl-C typed on the full screen: ends the run as SIGINT would (exit 130).
+    case interrupt
 }
 
 /// Why a run ended.

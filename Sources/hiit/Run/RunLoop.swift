@@ -39,7 +39,8 @@ final class RunLoop {
         self.wallOrigin = Date()
     }
 
-    private var now: Duration { clock.now - origin }
+    /// The current instant: time since the loop's origin on its clock.
+    var now: Duration { clock.now - origin }
 
     /// Runs until the session finishes, the person quits, or a signal arrives.
     /// - Throws: ``TerminalError`` when polling or reading input fails.
@@ -109,6 +110,8 @@ final class RunLoop {
             return nil
         case .quit:
             return .quit
+        case .interrupt:
+            return .signal(SIGINT)
         }
     }
 

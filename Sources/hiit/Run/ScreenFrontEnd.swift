@@ -12,6 +12,8 @@ final class ScreenFrontEnd: RunFrontEnd {
     private var writer: FrameWriter
     private var state: TimerScreen.State
     private var pending: PendingQuestion?
+    /// Whether the timer was paused to ask the pending question (so "no" resumes it).
+    private var pausedToAsk = false
     private var noticeUntil: Duration?
     private let glyphs: Glyphs
     private let size: () -> TerminalSize
@@ -58,16 +60,19 @@ final class ScreenFrontEnd: RunFrontEnd {
         // A lone ESC at the end of a read is the Escape key: sequences arrive whole.
         if decoder.hasPendingInput, bytes.last == 0x1B { keys += decoder.flush() }
         for key in keys {
-            if key == .interrupt { return [.quit] }
+            if key == .interrupt { return [.interrupt] }
             if let question = pending {
                 pending = nil
                 state.prompt = nil
+                let resume: [RunCommand] = pausedToAsk ? [.session(.resume)] : []
+                pausedToAsk = false
                 if key == .character("y") || key == .character("Y") {
                     switch question {
                     case .quit: return [.quit]
                     case .restart: result.append(.session(.reset))
                     }
                 } else {
+                    result += resume
                     notify("Carrying on", at: now)
                 }
                 continue
@@ -77,15 +82,14 @@ final class ScreenFrontEnd: RunFrontEnd {
             case .character("n"), .right: result.append(.session(.skip))
             case .character("m"): result.append(.toggleMute)
             case .character("r"):
-                pending = .restart
-                state.prompt = "Restart from the beginning?"
+                result += ask(.restart, "Restart from the beginning?", session: session)
             case .character("q"), .escape:
-                pending = .quit
-                state.prompt = "Quit? Nothing will be recorded."
+                result += ask(.quit, "Quit? Nothing will be recorded.", session: session)
             default: break
             }
         }
-        refresh(session: session, at: now)
+        // No drawing here: the run loop applies the commands, then redraws once, so a frame
+        // never shows a question before the pause it comes with.
         return result
     }
 
@@ -143,6 +147,15 @@ final class ScreenFrontEnd: RunFrontEnd {
     }
 
     func end(_ ending: RunEnding, session: Session, at now: Duration) {}
+
+    /// Shows a y/N question; the timer holds (pauses) while it waits, as a phone timer does,
+    /// so the workout cannot finish and record behind the question.
+    private func ask(_ question: PendingQuestion, _ text: String, session: Session) -> [RunCommand] {
+        pending = question
+        state.prompt = text
+        pausedToAsk = session.phase == .running
+        return pausedToAsk ? [.session(.pause)] : []
+    }
 
     private func notify(_ text: String, at now: Duration) {
         state.notice = text

@@ -26,12 +26,12 @@ struct EventsRunTests {
         ], "\(result.transcript)")
 
         // The session's own clock: everything is planned from the first segment's instant.
-        let origin = try #require(events.first).t
+        let origin = try #require(events.first).at
         let segments = events.filter { $0.event == "segment" }
         let planned: [Double] = [0, 3, 5]
         #expect(segments.count == planned.count)
         for (segment, start) in zip(segments, planned) {
-            #expect(abs(segment.t - origin - start) < Self.sameInstant, "segment \(segment.index ?? -1) at \(segment.t)")
+            #expect(abs(segment.at - origin - start) < Self.sameInstant, "segment \(segment.index ?? -1) at \(segment.at)")
         }
         #expect(segments.map(\.index) == [0, 1, 2])
         #expect(segments.map(\.durationSeconds) == [3, 2, 3])
@@ -49,13 +49,13 @@ struct EventsRunTests {
             #expect(abs(cueDue - origin - due) < Self.sameInstant, "\(name) due \(cueDue), planned \(due)")
             #expect(cue.t >= cueDue, "\(name) written at \(cue.t) before it was due at \(cueDue)")
         }
-        // Cue lines are written as the cues are played: their `t` never goes backwards.
-        // (A segment's or the finish's `t` is the planned instant of the change, so it may be
-        // a little before the line written just ahead of it.)
-        #expect(zip(cues, cues.dropFirst()).allSatisfy { $0.t <= $1.t })
+        // Lines are written as things happen: `t` never goes backwards, and no line is written
+        // before it was due.
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t }, "\(result.transcript)")
+        #expect(events.allSatisfy { $0.t >= ($0.due ?? $0.t) })
 
         let finish = try #require(events.first { $0.event == "finish" })
-        #expect(abs(finish.t - origin - 8) < Self.sameInstant)
+        #expect(abs(finish.at - origin - 8) < Self.sameInstant)
         #expect(finish.workoutSeconds.map { abs($0 - 6) < 0.001 } == true, "\(finish)")
         #expect(finish.totalSeconds.map { abs($0 - 8) < 0.001 } == true, "\(finish)")
         #expect(finish.pausedSeconds == 0)
@@ -132,16 +132,16 @@ struct EventsRunTests {
 
         // Pause keeps the remaining time: every cue of the first work segment that was still
         // to come when it paused is due `paused` seconds later than planned.
-        let workBeeps = events.filter { $0.event == "cue" && $0.cue == "beep" && $0.t < rest.t }
+        let workBeeps = events.filter { $0.event == "cue" && $0.cue == "beep" && $0.t < rest.at }
         #expect(workBeeps.count == 2, "\(hiit.transcript)")
         for (beep, planned) in zip(workBeeps, [1.0, 2.0]) {
             let due = try #require(beep.due)
-            let wasDueBeforePause = first.t + planned <= pause.t
-            let expected = first.t + planned + (wasDueBeforePause ? 0 : paused)
+            let wasDueBeforePause = first.at + planned <= pause.t
+            let expected = first.at + planned + (wasDueBeforePause ? 0 : paused)
             #expect(abs(due - expected) < EventsRunTests.sameInstant, "beep due \(due), expected \(expected)")
             #expect(beep.t >= due)
         }
-        #expect(abs(rest.t - (first.t + 3 + paused)) < EventsRunTests.sameInstant, "the rest starts when the remaining work time has run")
+        #expect(abs(rest.at - (first.at + 3 + paused)) < EventsRunTests.sameInstant, "the rest starts when the remaining work time has run")
 
         // The skip ends the rest at once; the next segment starts at the skip's instant, and
         // the skipped rest's beep never sounds.
@@ -150,8 +150,8 @@ struct EventsRunTests {
         #expect(restCues.allSatisfy { $0.cue != "beep" }, "\(hiit.transcript)")
         let next = try #require(afterRest.first { $0.event == "segment" })
         #expect(next.kind == "work" && next.round == 2)
-        #expect(abs(next.t - skip.t) < EventsRunTests.sameInstant)
-        #expect(skip.t >= rest.t)
+        #expect(abs(next.at - skip.t) < EventsRunTests.sameInstant)
+        #expect(skip.t >= rest.at)
 
         let finish = try #require(events.first { $0.event == "finish" })
         #expect(finish.pausedSeconds.map { abs($0 - paused) < 0.001 } == true, "\(finish), paused \(paused)")
@@ -180,11 +180,11 @@ struct EventsRunTests {
         #expect(afterReset.filter { $0.event == "segment" }.map(\.description) == ["segment work 1/2", "segment rest 1/2", "segment work 2/2"],
                 "the whole workout again: \(hiit.transcript)")
         let restart = try #require(afterReset.first)
-        #expect(restart.index == 0 && abs(restart.t - reset.t) < EventsRunTests.sameInstant)
+        #expect(restart.index == 0 && abs(restart.at - reset.t) < EventsRunTests.sameInstant)
         let finish = try #require(events.first { $0.event == "finish" })
         #expect(finish.workoutSeconds.map { abs($0 - 2) < 0.001 } == true, "\(finish)")
         #expect(finish.totalSeconds.map { abs($0 - 3) < 0.001 } == true, "\(finish)")
-        #expect(abs(finish.t - reset.t - 3) < EventsRunTests.sameInstant)
+        #expect(abs(finish.at - reset.t - 3) < EventsRunTests.sameInstant)
         let record = try #require(try sandbox.historyRecords().first)
         #expect(abs(record.totalSeconds - 3) < 0.001)
     }

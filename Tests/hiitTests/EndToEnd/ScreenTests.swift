@@ -95,6 +95,27 @@ struct ScreenTests {
         #expect(ending.status == 0)
     }
 
+    @Test func theQuitQuestionHoldsTheTimerAndNoCarriesOn() async throws {
+        let sandbox = try E2ESandbox()
+        let (asking, ending) = try await onOwnThread {
+            let terminal = try TmuxTerminal(sandbox: sandbox)
+            defer { terminal.close() }
+            let run = try terminal.startHiit(["run", "3/2x1", "--prepare", "0"])
+            try terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
+            try terminal.press("q")
+            let asking = try terminal.waitForScreen(containing: "Quit? Nothing will be recorded.")
+            try terminal.press("n")
+            return (asking, try terminal.waitForEnd(of: run))
+        }
+        #expect(asking.contains("PAUSED"), "the timer holds while it asks:\n\(asking)")
+        expectRestored(ending)
+        #expect(ending.status == 0)
+        #expect(ending.screen.contains("Saved to history"), "\(ending.screen)")
+        let record = try #require(try sandbox.historyRecords().first)
+        #expect(record.pausedSeconds > 0, "the time spent answering is paused time")
+        #expect(abs(record.workoutSeconds - 3) < 0.01)
+    }
+
     @Test func ctrlCQuitsAtOnceAndRestoresTheTerminal() async throws {
         let sandbox = try E2ESandbox()
         let ending = try await onOwnThread {
@@ -106,7 +127,7 @@ struct ScreenTests {
             return try terminal.waitForEnd(of: run)
         }
         expectRestored(ending)
-        #expect(ending.status == 0 || ending.status == 130, "Ctrl-C ends the run: status \(ending.status)")
+        #expect(ending.status == 130, "Ctrl-C ends the run as SIGINT does: status \(ending.status)")
         #expect(ending.screen.contains("nothing was recorded"), "\(ending.screen)")
         #expect(try sandbox.historyLines().isEmpty)
     }

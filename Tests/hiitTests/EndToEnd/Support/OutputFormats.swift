@@ -5,11 +5,12 @@ import Foundation
 struct EventLine: Decodable, CustomStringConvertible {
     /// `segment`, `cue`, `pause`, `resume`, `skip`, `finish`, `saved`, `quit`, …
     let event: String
-    /// Seconds since the start on the monotonic clock, when the line was written (cues) or the
-    /// instant the change belongs to (segments, finish).
+    /// Seconds since the start on the monotonic clock, when the line was written.
     let t: Double
-    /// When a cue was due (seconds, same clock as `t`).
+    /// When a segment change, cue or finish was scheduled (seconds, same clock as `t`).
     let due: Double?
+    /// The instant the line belongs to: `due` when there is one, else `t`.
+    var at: Double { due ?? t }
     /// The cue: `start`, `rest`, `beep`, `congratulations`.
     let cue: String?
     /// A segment's position in the program.
