@@ -24,7 +24,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .badName(field, value, reason):
             return "\(field) \"\(value.debugSafe)\" \(reason)"
         case let .unsupportedVersion(version, supported):
-            return "version \(version) is not supported (this hiit reads versions 1–\(supported); a newer hiit wrote it)"
+            let readable = supported == 1 ? "version 1" : "versions 1–\(supported)"
+            return "version \(version) is not supported (this hiit reads \(readable); a newer hiit wrote it)"
         case let .badQuickForm(text, reason):
             return "\"\(text.debugSafe)\" is not a quick workout (\(reason)); expected WORK/RESTxROUNDS such as 20/10x8"
         case let .legRule(leg, label, rule):

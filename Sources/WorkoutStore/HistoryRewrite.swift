@@ -104,9 +104,15 @@ extension HistoryFile {
         let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let temporaryPath = folder + "/" + temporaryPrefix + suffix
         do throws(StoreError) {
-            let temporary = try FileDescriptor(
-                opening: temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600,
-                operation: "create a temporary file for")
+            let temporary: FileDescriptor
+            do {
+                temporary = try FileDescriptor(
+                    opening: temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+            } catch {
+                // Name the file the person asked for, not the temporary one beside it.
+                if case let .io(_, _, code) = error { throw .io(path: url.path, operation: "be written", errno: code) }
+                throw error
+            }
             try temporary.writeAll(bytes)
             try temporary.sync()
             try temporary.close()

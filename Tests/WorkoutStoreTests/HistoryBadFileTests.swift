@@ -31,7 +31,7 @@ private func column(of text: String, in line: String) -> Int {
         let torn = String(editedLine("", "").prefix(120))
         return [
             ("a newer version", Data(newer.utf8),
-             "PATH, line 2: version 2 is not supported (this hiit reads versions 1–1; a newer hiit wrote it)"),
+             "PATH, line 2: version 2 is not supported (this hiit reads version 1; a newer hiit wrote it)"),
             ("a wrong type", Data(wrongType.utf8),
              "PATH, line 2, column \(column(of: "\"2:40\"", in: wrongType)): workoutSeconds: expected a number, found the string \"2:40\""),
             ("a negative duration", Data(negative.utf8),

@@ -107,7 +107,7 @@ import WorkoutModel
         let rounds = wrongType.utf8.count - (wrongType.range(of: "\"eight\"").map { wrongType[$0.lowerBound...].utf8.count } ?? 0) + 1
         #expect(contents.problems.map(\.description) == [
             "\(path), line 3, column 1: JSON syntax error: expected true, found 'this'",
-            "\(path), line 4: version 2 is not supported (this hiit reads versions 1–1; a newer hiit wrote it)",
+            "\(path), line 4: version 2 is not supported (this hiit reads version 1; a newer hiit wrote it)",
             "\(path), line 5, column \(rounds): rounds: expected a whole number, found the string \"eight\"",
             "\(path), line 6, column 1: id is missing (expected a UUID string)",
             "\(path), line 7, column 22: JSON syntax error: a string is not closed: it starts here and the text ends before its closing '\"' (the last line has no line end: it was probably cut off while being written)",

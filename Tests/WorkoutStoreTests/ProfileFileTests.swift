@@ -48,7 +48,7 @@ import WorkoutModel
         ("{\n\"firstWeekday\": \"Tuesday\"}", "p.json, line 2, column 17: firstWeekday: expected one of monday, sunday, saturday, system"),
         ("{\"units\": \"furlongs\"}", "p.json, line 1, column 11: units: expected one of metric, imperial"),
         ("{\"units\": 1}", "p.json, line 1, column 11: units: expected a string, found the number 1"),
-        ("{\"version\": 3}", "p.json: version 3 is not supported (this hiit reads versions 1–1; a newer hiit wrote it)"),
+        ("{\"version\": 3}", "p.json: version 3 is not supported (this hiit reads version 1; a newer hiit wrote it)"),
         ("[]", "p.json, line 1, column 1: the top level: expected an object, found an array"),
         ("", "p.json: the file is empty; expected a JSON object"),
     ])

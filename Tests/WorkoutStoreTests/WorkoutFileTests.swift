@@ -105,7 +105,7 @@ import WorkoutModel
         (#"{"kind": "multisport", "name": "T", "exercises": []}"#,
          "tabata.json, line 1, column 10: kind: kind \"multisport\" is not an interval workout (expected \"intervals\")"),
         (#"{"version": 2, "name": "T", "exercises": []}"#,
-         "tabata.json: version 2 is not supported (this hiit reads versions 1–1; a newer hiit wrote it)"),
+         "tabata.json: version 2 is not supported (this hiit reads version 1; a newer hiit wrote it)"),
         (#"{"name": "T", "exercises": [{"name": "a", "workSeconds": 0, "restSeconds": 10, "rounds": 8}]}"#,
          "tabata.json: exercise 1 (a) workSeconds is 0 s; allowed 1–3600 s"),
         (#"{"name": "T", "exercises": []}"#,

@@ -20,7 +20,7 @@ import WorkoutModel
         ("invalid UTF-8", Data(line("Tabata", "Tab\u{00E1}ta").map { $0 == 0xA1 ? 0xFF : $0 }),
          "column 338: not UTF-8 text (byte 0xC3); save the file as UTF-8"),
         ("a newer version", line("\"version\":1", "\"version\":99"),
-         "version 99 is not supported (this hiit reads versions 1–1; a newer hiit wrote it)"),
+         "version 99 is not supported (this hiit reads version 1; a newer hiit wrote it)"),
     ]
 
     @Test(arguments: cases.indices)

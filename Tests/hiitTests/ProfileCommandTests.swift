@@ -81,7 +81,7 @@ import WorkoutModel
         ("{\n  \"weightKg\": \"72\"\n}\n", "line 2, column 15: weightKg: expected a number, found the string \"72\""),
         ("{\n  \"weightKg\": 1000\n}\n", "line 2, column 15: weightKg: 1000 is outside 20–400 kg"),
         ("{\n  \"firstWeekday\": \"tuesday\"\n}\n", "line 2, column 19: firstWeekday: expected one of monday, sunday, saturday, system"),
-        ("{\"version\": 2, \"weightKg\": 70}", "version 2 is not supported (this hiit reads versions 1–1; a newer hiit wrote it)"),
+        ("{\"version\": 2, \"weightKg\": 70}", "version 2 is not supported (this hiit reads version 1; a newer hiit wrote it)"),
         ("{\"weightKg\": 70", "line 1, column 16: JSON syntax error"),
     ])
     func brokenProfileIsNamedAndNeverOverwritten(content: String, problem: String) throws {
@@ -123,7 +123,7 @@ import WorkoutModel
         let run = try box.run(["run", "1/1x1", "--prepare", "0", "--events", "--mute"])
         #expect(run.status == 0, "\(run)")
         let warnings = run.errorLines.filter { $0.hasPrefix("Warning:") }
-        #expect(warnings == ["Warning: no calorie estimate: the profile cannot be read: \(box.profileURL.path), line 1, column 14: JSON syntax error: expected a value (object, array, string, number, true, false or null), found 'o'"])
+        #expect(warnings == ["Warning: no calorie estimate and no selected workout: the profile cannot be read: \(box.profileURL.path), line 1, column 14: JSON syntax error: expected a value (object, array, string, number, true, false or null), found 'o'"])
         #expect(run.stdout.contains("\"event\":\"saved\""))
         let records = box.historyBytes().split(separator: 0x0A).compactMap { try? SessionRecord(jsonLine: Data($0)) }
         #expect(records.count == 1)

@@ -37,9 +37,15 @@ public enum DiskFile {
         let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let temporaryPath = folder + "/." + name + ".tmp-" + suffix
         do throws(StoreError) {
-            let descriptor = try FileDescriptor(
-                opening: temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600,
-                operation: "create a temporary file for")
+            let descriptor: FileDescriptor
+            do {
+                descriptor = try FileDescriptor(
+                    opening: temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+            } catch {
+                // Name the file the person asked for, not the temporary one beside it.
+                if case let .io(_, _, code) = error { throw .io(path: url.path, operation: "be written", errno: code) }
+                throw error
+            }
             try descriptor.writeAll([UInt8](data))
             try descriptor.sync()
             try descriptor.close()

@@ -16,7 +16,7 @@ import Foundation
 /// `"Core Legs"` and `"Core+Legs"` both slug to `core-legs`; the first one created gets
 /// `core-legs.json`, the second `core-legs-2.json`, and they stay two workouts.
 public enum WorkoutFileName {
-    /// The longest slug, in characters.
+    /// The longest slug, in characters (hyphens included).
     public static let maximumSlugCharacters = 40
     /// The longest slug, in UTF-8 bytes (far below the 255-byte limit of a file name).
     public static let maximumSlugBytes = 120
@@ -40,10 +40,10 @@ public enum WorkoutFileName {
             var piece = pendingHyphen && !slug.isEmpty ? "-" : ""
             piece.unicodeScalars.append(contentsOf: kept)
             let pieceBytes = piece.utf8.count
-            guard count + 1 <= maximumSlugCharacters, bytes + pieceBytes <= maximumSlugBytes else { break }
+            guard count + piece.count <= maximumSlugCharacters, bytes + pieceBytes <= maximumSlugBytes else { break }
             slug += piece
             bytes += pieceBytes
-            count += 1
+            count += piece.count
             pendingHyphen = false
         }
         return slug.isEmpty ? fallbackSlug : slug

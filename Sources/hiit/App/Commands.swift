@@ -21,7 +21,7 @@ enum Commands {
     /// The whole tree: the root runs a workout as `hiit run` does.
     static let root = CommandSpec(
         name: "hiit",
-        abstract: "An interval and multisport workout timer for the terminal, with voice and beep cues.",
+        abstract: "An interval (HIIT, Tabata, EMOM) workout timer for the terminal, with voice and beep cues.",
         discussion: "Without a subcommand, runs the selected workout as 'hiit run' does.",
         options: RunCommands.runOptions,
         subcommands: groups.flatMap { $0.specs })

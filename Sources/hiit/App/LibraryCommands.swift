@@ -98,8 +98,10 @@ enum LibraryCommands: CommandGroup {
     /// The name plain `hiit` and `hiit run` without a WORKOUT run: the profile's selected
     /// workout when it still resolves, else Tabata. When the selection no longer exists (or
     /// the profile cannot be read), one line on stderr says so and which workout runs.
-    static func selectedWorkoutName(_ context: CommandContext) -> String {
-        LibraryCommand(locations: context.locations, console: context.console).selectedWorkoutName()
+    /// - Parameter selection: the profile's `selectedWorkout` (`nil` when none is set or the
+    ///   profile cannot be read).
+    static func selectedWorkoutName(_ context: CommandContext, selection: String?) -> String {
+        LibraryCommand(locations: context.locations, console: context.console).selectedWorkoutName(selection: selection)
     }
 
     /// The resolver for WORKOUT arguments: the library (its shipped examples copied on first

@@ -64,7 +64,7 @@ enum ProfileCommands: CommandGroup {
             console.out(text(profile, path: path, exists: true))
             return ExitStatus.success
         } catch {
-            console.err("Error: \(error)" + (changes ? " (nothing was changed)" : ""))
+            console.err("Error: \(error)" + (changes ? " (nothing was changed; fix or delete the file, then try again)" : " (fix or delete the file)"))
             return exitStatus(for: error)
         }
     }
@@ -116,16 +116,16 @@ enum ProfileCommands: CommandGroup {
         return text
     }
 
-    /// The weight stored in the profile, in kg, or `nil` when none is set. When
-    /// `profile.json` cannot be read, says so on stderr (file, line, column and what is
-    /// wrong) and returns `nil`: the workout runs without a calorie estimate and the file is
-    /// left as it is. The timer calls this once, before it starts.
-    static func profileWeightKg(_ context: CommandContext) -> Double? {
+    /// The profile the timer uses (weight, selected workout), read once before it starts.
+    /// When `profile.json` cannot be read, says so once on stderr (file, line, column and what
+    /// is wrong) and returns the empty profile: the workout runs without a calorie estimate
+    /// (and, when none was named, runs Tabata); the file is left as it is.
+    static func profileForRun(_ context: CommandContext) -> Profile {
         do {
-            return try ProfileFile(folder: DataFolder(url: context.locations.dataFolder)).read().weightKg
+            return try ProfileFile(folder: DataFolder(url: context.locations.dataFolder)).read()
         } catch {
-            context.console.err("Warning: no calorie estimate: the profile cannot be read: \(error)")
-            return nil
+            context.console.err("Warning: no calorie estimate and no selected workout: the profile cannot be read: \(error)")
+            return Profile()
         }
     }
 }

@@ -38,18 +38,19 @@ struct RunWorkout {
 
     /// Runs the workout and returns the exit status.
     func run() -> Int32 {
+        // The profile (weight, selection) is read once, before the screen takes over, so a
+        // broken one is reported now and only once.
+        let profile = ProfileCommands.profileForRun(context)
         let workout: IntervalWorkout
         do {
             workout = try LibraryCommands.resolver(context)
-                .resolve(options.workout ?? LibraryCommands.selectedWorkoutName(context)).0
+                .resolve(options.workout ?? LibraryCommands.selectedWorkoutName(context, selection: profile.selectedWorkout)).0
         } catch {
             console.err("Error: \(error)")
             return error.exitStatus
         }
         let program = Program(workout, prepareSeconds: options.prepareSeconds)
-        // Body weight for calories, read before the screen takes over (a broken profile is
-        // reported now, not after the workout).
-        let weightKg = options.weightKg ?? ProfileCommands.profileWeightKg(context)
+        let weightKg = options.weightKg ?? profile.weightKg
 
         // Sound: decoded once at start; any failure turns cues off with one message.
         let (player, cuesOffReason) = makePlayer()
@@ -71,7 +72,7 @@ struct RunWorkout {
         let frontEnd: RunFrontEnd
         var rawMode: RawMode?
         if options.events {
-            frontEnd = EventsFrontEnd(output: console.out, errors: console.err)
+            frontEnd = EventsFrontEnd(output: console.out, errors: console.err, isMuted: options.isMuted)
         } else if useScreen {
             do {
                 rawMode = try RawMode(fd: STDIN_FILENO, output: STDOUT_FILENO)
@@ -86,7 +87,9 @@ struct RunWorkout {
                 glyphs: Glyphs.decide(lcAll: env["LC_ALL"], lcCtype: env["LC_CTYPE"], lang: env["LANG"], term: env["TERM"]),
                 size: { TerminalSize.current(fd: STDOUT_FILENO, columns: env["COLUMNS"], lines: env["LINES"]) })
         } else {
-            frontEnd = PlainFrontEnd(output: console.out)
+            // Keys still work when only stdout is redirected (`hiit run | tee log`).
+            if console.stdinIsTerminal { rawMode = try? RawMode(fd: STDIN_FILENO, output: nil) }
+            frontEnd = PlainFrontEnd(output: console.out, readsKeys: rawMode != nil)
         }
 
         let loop = RunLoop(program: program, frontEnd: frontEnd, player: player, signals: signals)

@@ -35,8 +35,15 @@ struct WorkoutResolver {
                 let name = LibraryCommand.shown(word)
                 if let suggestion { return "no workout named '\(name)'; did you mean '\(suggestion)'?" }
                 if known.isEmpty { return "no workout named '\(name)' (the library is empty)" }
-                return "no workout named '\(name)'; known: \(known.joined(separator: ", "))"
-            case let .noSuchFile(path): return "\(LibraryCommand.shown(path)): no such file"
+                return "no workout named '\(name)'; known: " + known.sorted { $0.lowercased() < $1.lowercased() }
+                    .map { "'\($0)'" }.joined(separator: ", ")
+            case let .noSuchFile(path):
+                // A mistyped quick form (20/10, 20s/10sx8) is more likely than a missing file.
+                let looksQuick = !path.lowercased().hasSuffix(".json")
+                    && path.allSatisfy { $0.isNumber || "/xX×s. ".contains($0) }
+                return looksQuick
+                    ? "'\(LibraryCommand.shown(path))' is neither a file nor a quick workout; a quick workout is WORK/RESTxROUNDS in seconds, such as 20/10x8"
+                    : "\(LibraryCommand.shown(path)): no such file"
             case let .quick(error): return error.description
             case let .store(error): return error.description
             }
@@ -108,7 +115,13 @@ struct WorkoutResolver {
     /// The known name closest to `word` (ignoring case), when it is a likely typo.
     static func suggestion(for word: String, among names: [String]) -> String? {
         let lowered = names.map { $0.lowercased() }
-        return closestMatch(to: word.lowercased(), among: lowered).flatMap { lowered.firstIndex(of: $0) }.map { names[$0] }
+        let typed = word.lowercased()
+        if let index = closestMatch(to: typed, among: lowered).flatMap({ lowered.firstIndex(of: $0) }) {
+            return names[index]
+        }
+        // The start of a longer name ("classic" for "Classic HIIT"), when only one name fits.
+        let starting = names.indices.filter { !typed.isEmpty && lowered[$0].hasPrefix(typed) }
+        return starting.count == 1 ? names[starting[0]] : nil
     }
 
     /// Names without repeats (ignoring case), in order.

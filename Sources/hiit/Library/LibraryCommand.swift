@@ -86,10 +86,10 @@ struct LibraryCommand {
         }
     }
 
-    /// See ``LibraryCommands/selectedWorkoutName(_:)``.
-    func selectedWorkoutName() -> String {
+    /// See ``LibraryCommands/selectedWorkoutName(_:selection:)``.
+    func selectedWorkoutName(selection selected: String?) -> String {
         let fallback = WorkoutResolver.tabata.name
-        guard let selected = selection(warn: true) else { return fallback }
+        guard let selected else { return fallback }
         do {
             _ = try resolver.resolve(selected)
             return selected

@@ -40,6 +40,8 @@ final class EventsFrontEnd: RunFrontEnd {
     private let output: (String) -> Void
     private let errors: (String) -> Void
     private var pendingInput: [UInt8] = []
+    /// Whether cues are muted: cue lines then say `"muted": true` (the cue was not played).
+    private var isMuted: Bool
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -49,9 +51,11 @@ final class EventsFrontEnd: RunFrontEnd {
     /// - Parameters:
     ///   - output: writes one line (without its newline) to stdout and flushes it.
     ///   - errors: writes a one-line message to stderr.
-    init(output: @escaping (String) -> Void, errors: @escaping (String) -> Void) {
+    ///   - isMuted: whether cues start muted (`--mute`).
+    init(output: @escaping (String) -> Void, errors: @escaping (String) -> Void, isMuted: Bool = false) {
         self.output = output
         self.errors = errors
+        self.isMuted = isMuted
     }
 
     var inputDescriptor: Int32? { STDIN_FILENO }
@@ -116,6 +120,7 @@ final class EventsFrontEnd: RunFrontEnd {
                 var line = Line(event: "cue", t: now.inSeconds)
                 line.due = due.inSeconds
                 line.cue = cue.rawValue
+                if isMuted { line.muted = true }
                 emit(line)
             case .paused:
                 emit(Line(event: "pause", t: now.inSeconds))
@@ -145,6 +150,7 @@ final class EventsFrontEnd: RunFrontEnd {
     func resized(session: Session, at now: Duration) {}
 
     func cuesChanged(muted: Bool, session: Session, at now: Duration) {
+        isMuted = muted
         var line = Line(event: "mute", t: now.inSeconds)
         line.muted = muted
         emit(line)

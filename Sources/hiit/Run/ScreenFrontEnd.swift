@@ -47,7 +47,8 @@ final class ScreenFrontEnd: RunFrontEnd {
 
     func begin(session: Session, at now: Duration) {
         if let reason = state.cuesOffReason, !state.isMuted {
-            state.notice = "Cues are off: " + reason
+            // The first clause fits the bottom line ("cannot open audio device 'default'").
+            state.notice = "Cues are off: " + (reason.components(separatedBy: ": ").first ?? reason)
             noticeUntil = now + Self.noticeTime * 3
         }
         refresh(session: session, at: now)
@@ -59,14 +60,15 @@ final class ScreenFrontEnd: RunFrontEnd {
         var keys = decoder.decode(bytes)
         // A lone ESC at the end of a read is the Escape key: sequences arrive whole.
         if decoder.hasPendingInput, bytes.last == 0x1B { keys += decoder.flush() }
-        for key in keys {
+        for typed in keys {
+            let key = typed.lowercased
             if key == .interrupt { return [.interrupt] }
             if let question = pending {
                 pending = nil
                 state.prompt = nil
                 let resume: [RunCommand] = pausedToAsk ? [.session(.resume)] : []
                 pausedToAsk = false
-                if key == .character("y") || key == .character("Y") {
+                if key == .character("y") {
                     switch question {
                     case .quit: return [.quit]
                     case .restart: result.append(.session(.reset))
@@ -139,7 +141,7 @@ final class ScreenFrontEnd: RunFrontEnd {
     func cuesChanged(muted: Bool, session: Session, at now: Duration) {
         state.isMuted = muted
         if let reason = state.cuesOffReason {
-            notify("Cues are off: " + reason, at: now)
+            notify("Cues are off: " + (reason.components(separatedBy: ": ").first ?? reason), at: now)
         } else {
             notify(muted ? "Cues muted" : "Cues on", at: now)
         }
@@ -160,5 +162,13 @@ final class ScreenFrontEnd: RunFrontEnd {
     private func notify(_ text: String, at now: Duration) {
         state.notice = text
         noticeUntil = now + Self.noticeTime
+    }
+}
+
+extension Key {
+    /// The key with a letter in lower case, so keys work with Caps Lock or Shift.
+    var lowercased: Key {
+        if case let .character(c) = self, c.isUppercase, let lower = c.lowercased().first { return .character(lower) }
+        return self
     }
 }
