@@ -34,7 +34,7 @@ def timing(binary, workout, data):
     proc = subprocess.Popen([binary, "run", workout, "--events", "--prepare", "0", "--no-record"],
                             stdout=subprocess.PIPE, stdin=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             env=environment(data), bufsize=0)
-    errors, first, drift = [], None, None
+    errors, first, drift, late = [], None, None, []
     lines = 0
     for raw in proc.stdout:
         arrived = time.monotonic()
@@ -47,6 +47,7 @@ def timing(binary, workout, data):
             first = (arrived, due)
             continue
         error = (arrived - first[0]) - (due - first[1])
+        late.append((error, event["event"], event.get("cue", ""), due, event["t"] - due))
         if event["event"] == "finish":
             drift = error
         else:
@@ -56,6 +57,9 @@ def timing(binary, workout, data):
     print(f"timing: {workout} --events, {len(ms)} boundaries and cues, {lines} lines")
     print(f"  boundary error ms: median {statistics.median(ms):.3f}  p99 {percentile(ms, 99):.3f}  max {max(ms):.3f}")
     print(f"  final drift ms (finish line): {drift * 1000:.3f}")
+    worst = sorted(late, reverse=True)[:3]
+    print("  latest lines: " + "; ".join(f"{e * 1000:.3f} ms {name} {cue} due {due:.3f} (hiit's own lateness {own * 1000:.3f} ms)"
+                                           for e, name, cue, due, own in worst))
 
 def cost(binary, data, seconds=60):
     workout = "12/4x4"  # 4 × 12 s work + 3 × 4 s rest = 60 s

@@ -65,3 +65,19 @@ import WorkoutModel
         ])
     }
 }
+
+/// The run loop's wait arithmetic (pure; no clock is read).
+@Suite struct RunLoopWaitTests {
+    @Test func pollStopsShortOfTheDeadlineByItsSlack() {
+        // 1 s left: 0.2 % (2 ms) + 1 ms early, then nanosleep the rest.
+        #expect(RunLoop.pollWait(until: .seconds(11), from: .seconds(10)) == .milliseconds(997))
+        #expect(RunLoop.pollWait(until: .milliseconds(10_000 + 1), from: .seconds(10)) == .zero)
+        #expect(RunLoop.pollWait(until: .seconds(5), from: .seconds(10)) == .zero)
+    }
+
+    @Test func wholeMillisecondsRoundDown() {
+        #expect(RunLoop.wholeMilliseconds(.microseconds(2999)) == 2)
+        #expect(RunLoop.wholeMilliseconds(.zero) == 0)
+        #expect(RunLoop.wholeMilliseconds(.seconds(-1)) == 0)
+    }
+}

@@ -56,9 +56,12 @@ final class RunLoop {
             var fds: [Int32] = []
             if inputOpen, let fd = frontEnd.inputDescriptor { fds.append(fd) }
             if let signals { fds.append(signals.readFD) }
-            // poll counts whole milliseconds: wait the whole ones there, then sleep the
-            // sub-millisecond rest precisely, so a boundary is not up to 1 ms late.
-            let ready = try Poller.readable(fds, timeoutMilliseconds: deadline.map { Self.wholeMilliseconds($0 - current) })
+            // The kernel lets poll oversleep by 0.1 % of its timeout (1 ms in a second) and
+            // counts whole milliseconds: poll until a little before the deadline, then sleep
+            // the last stretch with nanosleep, whose slack is about 50 µs.
+            let ready = try Poller.readable(fds, timeoutMilliseconds: deadline.map {
+                Self.wholeMilliseconds(Self.pollWait(until: $0, from: current))
+            })
             if ready.isEmpty, let deadline { Self.sleep(for: deadline - now) }
             let t = now
             if let signals, ready.contains(signals.readFD) {
@@ -89,10 +92,19 @@ final class RunLoop {
         return Int(clamping: seconds) &* 1000 &+ Int(attoseconds / 1_000_000_000_000_000)
     }
 
-    /// Sleeps for a short `duration` (under a millisecond here) with `nanosleep`.
+    /// How long to poll before sleeping precisely to `deadline`: the time left less 0.2 % of
+    /// it and 1 ms (the kernel's poll slack is 0.1 % of the timeout), never negative.
+    static func pollWait(until deadline: Duration, from now: Duration) -> Duration {
+        let left = deadline - now
+        return max(left - left / 500 - .milliseconds(1), .zero)
+    }
+
+    /// Sleeps for a short `duration` (the last few milliseconds before a deadline) with
+    /// `nanosleep`.
     static func sleep(for duration: Duration) {
-        guard duration > .zero, duration < .seconds(1) else { return }
-        var request = timespec(tv_sec: 0, tv_nsec: Int(duration.components.attoseconds / 1_000_000_000))
+        guard duration > .zero else { return }
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(clamping: seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
