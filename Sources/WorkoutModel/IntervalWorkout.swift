@@ -99,12 +99,7 @@ public struct IntervalWorkout: Codable, Equatable, Hashable, Sendable {
     ///   when `version` is newer than ``currentVersion`` or `kind` is not `intervals`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let version = try container.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
-        guard version >= 1, version <= Self.currentVersion else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .version, in: container,
-                debugDescription: PlanError.unsupportedVersion(version, supported: Self.currentVersion).description)
-        }
+        _ = try container.decodeSchemaVersion(forKey: .version, supported: Self.currentVersion, isRequired: false)
         if let kind = try container.decodeIfPresent(String.self, forKey: .kind), kind != "intervals" {
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container,

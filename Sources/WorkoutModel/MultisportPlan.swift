@@ -167,12 +167,7 @@ public struct MultisportPlan: Codable, Equatable, Hashable, Sendable {
     ///   other than `multisport`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let version = try container.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
-        guard version >= 1, version <= Self.currentVersion else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .version, in: container,
-                debugDescription: PlanError.unsupportedVersion(version, supported: Self.currentVersion).description)
-        }
+        _ = try container.decodeSchemaVersion(forKey: .version, supported: Self.currentVersion, isRequired: false)
         let kind = try container.decode(String.self, forKey: .kind)
         guard kind == "multisport" else {
             throw DecodingError.dataCorruptedError(

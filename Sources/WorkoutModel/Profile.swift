@@ -60,12 +60,7 @@ public struct Profile: Codable, Equatable, Sendable {
     /// - Throws: `DecodingError` for a wrong type or an unknown weekday or unit, or a newer version.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let version = try c.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
-        guard version >= 1, version <= Self.currentVersion else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .version, in: c,
-                debugDescription: PlanError.unsupportedVersion(version, supported: Self.currentVersion).description)
-        }
+        _ = try c.decodeSchemaVersion(forKey: .version, supported: Self.currentVersion, isRequired: false)
         weightKg = try c.decodeIfPresent(Double.self, forKey: .weightKg)
         firstWeekday = try c.decodeIfPresent(FirstWeekday.self, forKey: .firstWeekday) ?? .system
         units = try c.decodeIfPresent(Units.self, forKey: .units) ?? .metric

@@ -111,12 +111,7 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     ///   `dataCorrupted` error naming the version when it is newer than ``currentVersion``.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        version = try c.decode(Int.self, forKey: .version)
-        guard version >= 1, version <= Self.currentVersion else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .version, in: c,
-                debugDescription: PlanError.unsupportedVersion(version, supported: Self.currentVersion).description)
-        }
+        version = try c.decodeSchemaVersion(forKey: .version, supported: Self.currentVersion, isRequired: true)
         id = try c.decode(UUID.self, forKey: .id)
         workout = try c.decode(String.self, forKey: .workout)
         kind = try c.decode(Kind.self, forKey: .kind)
