@@ -14,6 +14,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case badWeight(Double)
     /// A multisport rule broken at leg `leg` (1-based) labelled `label` (`Swim`, `T1`, …).
     case legRule(leg: Int, label: String, rule: String)
+    /// A distance such as `750m` or `33⅓yd` that does not parse; `text` is what was typed.
+    case badDistance(text: String, reason: String)
 
     /// One line: what is wrong, the value and the allowed range.
     public var description: String {
@@ -30,6 +32,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\"\(text.debugSafe)\" is not a quick workout (\(reason)); expected WORK/RESTxROUNDS such as 20/10x8"
         case let .legRule(leg, label, rule):
             return "leg \(leg) (\(label)): \(rule)"
+        case let .badDistance(text, reason):
+            return "\"\(text.debugSafe)\" is not a distance (\(reason)); expected a number and m, km, yd or mi such as 750m, 20km or 33⅓yd"
         case let .badWeight(weight):
             return "weightKg is \(weight); allowed 20–400 kg"
         }
