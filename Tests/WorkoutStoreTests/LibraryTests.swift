@@ -288,7 +288,7 @@ func libraryError<T>(_ body: () throws(LibraryError) -> T) -> LibraryError? {
             return
         }
         #expect(storeError.description.hasPrefix(fixture.file("leg-day.json").path + ", line 1, column"))
-        #expect(error?.description.hasSuffix("(the file was not changed; fix it in an editor or remove it)") == true)
+        #expect(error?.description.hasSuffix("(the file was not changed; fix it with 'hiit edit leg-day' or remove it with 'hiit delete leg-day')") == true)
     }
 
     // MARK: Seeding

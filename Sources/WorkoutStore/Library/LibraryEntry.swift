@@ -8,7 +8,8 @@ public struct LibraryEntry: Equatable, Sendable {
         /// A workout that decoded and passed validation.
         case workout(IntervalWorkout)
         /// A file that cannot be read, does not parse or breaks a limit: the error names the
-        /// file, line and column. Such a file is listed as broken and never changed.
+        /// file, line and column. Such a file is listed as broken and changed only by
+        /// ``WorkoutLibrary/repair(_:with:)`` or ``WorkoutLibrary/deleteBroken(_:)``.
         case broken(StoreError)
     }
 

@@ -1,8 +1,10 @@
+import Foundation
 import WorkoutModel
 
 /// Why a change to the workout library was refused or failed (DESIGN §3). Every case leaves
 /// the library as it was: nothing is half-written, and a file that does not parse is never
-/// rewritten, moved or deleted.
+/// rewritten, moved or deleted except by ``WorkoutLibrary/repair(_:with:)`` and
+/// ``WorkoutLibrary/deleteBroken(_:)``.
 ///
 /// (A separate enum from ``StoreError`` so that the library's refusals — an unknown or taken
 /// name — stay apart from problems with bytes on disk, which it wraps.)
@@ -17,7 +19,8 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `paths` are the files.
     case ambiguous(name: String, paths: [String])
     /// The file that holds (or may hold) the workout does not parse or breaks a limit; it
-    /// was not changed. The wrapped error names the file, line and column.
+    /// was not changed. The wrapped error names the file, line and column; the message says
+    /// how to fix it (`hiit edit STEM`) or remove it (`hiit delete STEM`).
     case unreadable(StoreError)
     /// The workout breaks a limit of DESIGN §2 (field, value and allowed range); nothing was written.
     case invalid(PlanError)
@@ -40,7 +43,11 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .ambiguous(name, paths):
             return "\(paths.count) files hold a workout named '\(name.messageSafe)' (\(paths.joined(separator: ", "))); rename or remove all but one by hand"
         case let .unreadable(error):
-            return "\(error) (the file was not changed; fix it in an editor or remove it)"
+            let stem = URL(fileURLWithPath: error.filePath).deletingPathExtension().lastPathComponent
+            let word = WorkoutFileName.isSafe(stem: stem) ? stem : "\"\(stem.messageSafe)\""
+            return error.isEditable
+                ? "\(error) (the file was not changed; fix it with 'hiit edit \(word)' or remove it with 'hiit delete \(word)')"
+                : "\(error) (the file was not changed; remove it with 'hiit delete \(word)')"
         case let .invalid(error):
             return error.description
         case let .changedMeanwhile(name, path):

@@ -13,7 +13,8 @@ import WorkoutModel
 ///   library at once lose nothing. Do not call this type's changing methods, or
 ///   `ProfileFile.update`, from inside another `withExclusiveLock` body: `flock(2)` locks
 ///   taken through two descriptors of one process exclude each other, so that would wait forever.
-/// - A file that does not parse is listed as broken and never rewritten, moved or deleted.
+/// - A file that does not parse is listed as broken and never rewritten, moved or deleted,
+///   except by ``repair(_:with:)`` and ``deleteBroken(_:)`` (which act on it as read).
 /// - Files are created 0600 and folders 0700.
 public struct WorkoutLibrary: Equatable, Sendable {
     /// The data folder whose `workouts/` this is.

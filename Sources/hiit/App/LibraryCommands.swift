@@ -22,8 +22,9 @@ enum LibraryCommands: CommandGroup {
         CommandSpec(
             name: "select",
             abstract: "Choose the workout that plain 'hiit' runs.",
-            discussion: "Without a selection, or when the selected workout no longer exists, plain 'hiit' runs Tabata (20/10x8) and says so.",
-            arguments: [ArgumentSpec("WORKOUT", help: "A workout's name (case-insensitive) or a quick form such as 30/30x10.")]),
+            discussion: "Without a selection, or when the selected workout no longer exists, plain 'hiit' runs Tabata (20/10x8) and says so.\nWithout WORKOUT, shows which workout is selected. 'hiit select --none' clears the selection, so plain 'hiit' runs Tabata again.",
+            arguments: [ArgumentSpec("WORKOUT", help: "A workout's name (case-insensitive) or a quick form such as 30/30x10.", isOptional: true)],
+            options: [OptionSpec("none", help: "Clear the selection: plain 'hiit' runs Tabata.")]),
         CommandSpec(
             name: "new",
             abstract: "Create a workout from exercises given on the command line.",
@@ -31,8 +32,8 @@ enum LibraryCommands: CommandGroup {
             arguments: [ArgumentSpec("NAME", help: "The new workout's name, 1–60 characters.")],
             options: [
                 OptionSpec("exercise", short: "e", valueName: "exercise",
-                           help: "An exercise as NAME WORK/RESTxROUNDS, e.g. \"Squats 40/20x3\": work 40 s, rest 20 s, 3 rounds. Repeat for each exercise, in order.",
-                           isRepeatable: true),
+                           help: "An exercise as NAME WORK/RESTxROUNDS, e.g. \"Squats 40/20x3\": work 40 s, rest 20 s, 3 rounds. At least one is needed; repeat for each exercise, in order.",
+                           isRepeatable: true, isRequired: true, example: ExerciseArgument.example),
                 OptionSpec("rest-between", valueName: "seconds",
                            help: "Rest between two exercises, 5–300 s (default: 60)."),
                 OptionSpec("prepare", valueName: "seconds",
@@ -41,7 +42,7 @@ enum LibraryCommands: CommandGroup {
         CommandSpec(
             name: "edit",
             abstract: "Change a workout: in your editor, or with quick edits.",
-            discussion: "Without options, opens a copy of the workout's JSON file in $VISUAL, else $EDITOR, else vi. When the editor exits the file is checked: a valid workout is saved; an invalid one is shown with its error and you choose to (e)dit again or (d)iscard. An invalid workout is never saved.\nQuick edits change the workout without an editor. They are applied in the order given, each position counting the exercises as they are after the edits before it, and the result is checked once: nothing is saved unless every edit applies and the workout is valid. Example: hiit edit \"Leg day\" --add \"Lunges 30/15x4\" --at 1 --work 2=45 --remove 3",
+            discussion: "Without options, opens a copy of the workout's JSON file in $VISUAL, else $EDITOR, else vi. When the editor exits the file is checked: a valid workout is saved; an invalid one is shown with its error and you choose to (e)dit again or (d)iscard. An invalid workout is never saved. A library file that does not parse opens the same way (name it by its file name, e.g. legs-2): once it holds a valid workout, that replaces the broken file.\nQuick edits change the workout without an editor. They are applied in the order given, each position counting the exercises as they are after the edits before it, and the result is checked once: nothing is saved unless every edit applies and the workout is valid. Example: hiit edit \"Leg day\" --add \"Lunges 30/15x4\" --at 1 --work 2=45 --remove 3",
             arguments: [ArgumentSpec("WORKOUT", help: "A workout of the library, by name (case-insensitive) or file name.")],
             options: QuickEdits.optionSpecs),
         CommandSpec(
@@ -52,7 +53,7 @@ enum LibraryCommands: CommandGroup {
         CommandSpec(
             name: "delete",
             abstract: "Delete a workout from the library. History keeps its sessions.",
-            discussion: "Asks 'Delete NAME? [y/N]' first. When standard input is not a terminal, --yes is required.",
+            discussion: "Asks 'Delete NAME? [y/N]' first. When standard input is not a terminal, --yes is required. A library file that does not parse can be deleted too, by its file name (e.g. legs-2).",
             arguments: [ArgumentSpec("WORKOUT", help: "A workout of the library.")],
             options: [OptionSpec("yes", short: "y", help: "Delete without asking.")]),
         CommandSpec(
@@ -83,7 +84,7 @@ enum LibraryCommands: CommandGroup {
         switch name {
         case "show": return command.show(word, json: parsed.hasFlag("json"))
         case "list": return command.list(json: parsed.hasFlag("json"))
-        case "select": return command.select(word)
+        case "select": return command.select(parsed.argument("WORKOUT"), clearing: parsed.hasFlag("none"))
         case "new": return try command.create(parsed)
         case "edit": return try command.edit(word, parsed: parsed)
         case "rename": return command.rename(word, to: parsed.argument("NEW_NAME") ?? "")

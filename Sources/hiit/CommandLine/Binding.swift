@@ -262,6 +262,9 @@ private struct Binder {
             }
         }
         if let extra = remaining.first { throw .unexpectedArgument(extra) }
+        if let missing = current.options.first(where: { $0.isRequired && options[$0.long] == nil && !flags.contains($0.long) }) {
+            throw .missingOption(missing.synopsis, isRepeatable: missing.isRepeatable, example: missing.example)
+        }
         return ParsedCommand(path: pathNames, options: options, flags: flags, arguments: bound, orderedOptions: ordered)
     }
 }

@@ -15,6 +15,9 @@ enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
     case unexpectedArgument(String)
     /// A required positional argument is missing; `argument` as `<workout>`.
     case missingArgument(String)
+    /// A required option was left out: its synopsis (`--exercise <exercise>`), whether it may
+    /// be repeated (the message then asks for at least one), and an example as typed, if any.
+    case missingOption(String, isRepeatable: Bool, example: String?)
     /// An option that takes one value was given twice (`--prepare`).
     case repeatedOption(String)
     /// A flag was given a value with `=` (`--mute=yes`).
@@ -39,6 +42,12 @@ enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Unexpected argument '\(word)'."
         case let .missingArgument(argument):
             return "Missing expected argument '\(argument)'."
+        case let .missingOption(synopsis, isRepeatable, example):
+            let option = synopsis.split(separator: " ").first.map(String.init) ?? synopsis
+            let example = example.map { ", e.g. \($0)" } ?? ""
+            return isRepeatable
+                ? "At least one \(option) is needed\(example)."
+                : "Missing expected option '\(synopsis)'\(example)."
         case let .repeatedOption(option):
             return "'\(option)' may only be given once."
         case let .flagWithValue(option, value):

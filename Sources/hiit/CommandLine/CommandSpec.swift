@@ -108,6 +108,13 @@ struct OptionSpec: Equatable, Sendable {
     var help: String
     /// Whether the option may be given more than once (each value is kept, in order).
     var isRepeatable: Bool
+    /// Whether the command needs the option (at least once): it is shown without brackets in
+    /// the usage line, and parsing fails with ``CommandLineError/missingOption(_:isRepeatable:example:)``
+    /// when it is left out.
+    var isRequired: Bool
+    /// An example of the option as typed (`--exercise "Burpees 40/20x3"`), quoted in the error
+    /// for a missing required option; `nil` for none.
+    var example: String?
 
     /// Creates an option specification.
     /// - Parameters:
@@ -116,12 +123,17 @@ struct OptionSpec: Equatable, Sendable {
     ///   - valueName: the value's name, or `nil` for a flag (default).
     ///   - help: shown in help.
     ///   - isRepeatable: may be given more than once (default `false`).
-    init(_ long: String, short: Character? = nil, valueName: String? = nil, help: String, isRepeatable: Bool = false) {
+    ///   - isRequired: must be given at least once (default `false`).
+    ///   - example: the option as typed, for the error when a required option is missing.
+    init(_ long: String, short: Character? = nil, valueName: String? = nil, help: String, isRepeatable: Bool = false,
+         isRequired: Bool = false, example: String? = nil) {
         self.long = long
         self.short = short
         self.valueName = valueName
         self.help = help
         self.isRepeatable = isRepeatable
+        self.isRequired = isRequired
+        self.example = example
     }
 
     /// Whether the option takes a value (it is not a flag).

@@ -98,7 +98,8 @@ func usageLine(for path: [CommandSpec]) -> String {
 
 /// The items of a usage line, each kept whole when wrapping: the command names, then the
 /// arguments (`<workout>`, `[<workout>]`, `<file> ...`), the options (`[--prepare <seconds>]`,
-/// `[--exercise <exercise> ...]`), and `<subcommand>` (in brackets when the command also takes
+/// `[--exercise <exercise> ...]`, or without brackets when required: `--exercise <exercise> ...`),
+/// and `<subcommand>` (in brackets when the command also takes
 /// options or arguments of its own, so it can run without one).
 func usageItems(for path: [CommandSpec]) -> [String] {
     guard let command = path.last else { return [] }
@@ -109,7 +110,8 @@ func usageItems(for path: [CommandSpec]) -> [String] {
         items.append(argument.isOptional ? "[\(item)]" : item)
     }
     for option in command.options {
-        items.append("[\(option.synopsis)\(option.isRepeatable ? " ..." : "")]")
+        let item = option.synopsis + (option.isRepeatable ? " ..." : "")
+        items.append(option.isRequired ? item : "[\(item)]")
     }
     if !command.subcommands.isEmpty {
         let standsAlone = !command.arguments.isEmpty || !command.options.isEmpty

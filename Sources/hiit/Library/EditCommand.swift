@@ -4,15 +4,20 @@ import WorkoutStore
 
 extension LibraryCommand {
     /// `hiit edit WORKOUT [quick edits]`: with quick-edit options, applies them in order and
-    /// saves once; without, runs the editor loop (``EditorSession``).
+    /// saves once; without, runs the editor loop (``EditorSession``), also on a file that does
+    /// not parse, so it can be fixed (quick edits refuse such a file with its error, 65).
     func edit(_ word: String, parsed: ParsedCommand) throws(CommandLineError) -> Int32 {
         let pairs = QuickEdits.orderedValues(parsed)
         let steps = try QuickEdits.parse(pairs)
         guard !steps.isEmpty else {
             let entry: LibraryEntry
-            switch entryToChange(word) {
-            case let .success(found): entry = found
-            case let .failure(exit): return exit.status
+            do {
+                entry = try WorkoutLibrary.findIncludingBroken(word, in: try library.entries())
+            } catch {
+                return fail(error)
+            }
+            if let error = entry.error, !error.isEditable {
+                return fail(.unreadable(error))
             }
             return EditorSession(library: library, entry: entry, console: console, environment: environment).run()
         }

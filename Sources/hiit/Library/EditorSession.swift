@@ -19,8 +19,12 @@ import Glibc
 ///    has — is shown with its error and the user answers "(e)dit again or (d)iscard?" on
 ///    stdin; end of input discards. An invalid workout is never saved.
 ///
-/// Exit status: 0 saved or unchanged; 65 discarded after an error; 74 the editor failed, the
-/// copy could not be made, or the file changed meanwhile.
+/// A broken file (one that does not parse or breaks a limit) goes through the same loop: the
+/// editor gets its bytes as they are, and a valid result replaces it
+/// (``WorkoutLibrary/repair(_:with:)``); leaving it unchanged keeps it broken (exit 65).
+///
+/// Exit status: 0 saved or unchanged; 65 discarded after an error, or a broken file left
+/// unchanged; 74 the editor failed, the copy could not be made, or the file changed meanwhile.
 struct EditorSession {
     let library: WorkoutLibrary
     let entry: LibraryEntry
@@ -36,8 +40,10 @@ struct EditorSession {
     }
 
     func run() -> Int32 {
-        guard let original = entry.workout else { return ExitStatus.dataError }
-        let name = original.name
+        let isBroken = entry.error != nil
+        let original = entry.workout
+        guard isBroken || original != nil else { return ExitStatus.dataError }
+        let name = original?.name ?? entry.url.lastPathComponent
         let folder: URL
         do {
             folder = try Self.makePrivateFolder()
@@ -67,6 +73,10 @@ struct EditorSession {
             do {
                 let data = try DiskFile.read(at: copy, maximumBytes: WorkoutFile.maximumBytes)
                 if data == entry.data {
+                    if let error = entry.error {
+                        console.err("Error: no changes were made, so the file is still broken: \(error)")
+                        return ExitStatus.dataError
+                    }
                     console.out("No changes to '\(name)'.")
                     return ExitStatus.success
                 }
@@ -76,9 +86,10 @@ struct EditorSession {
                     return ExitStatus.success
                 }
                 do {
-                    let change = try library.replace(entry, with: edited)
-                    let renamed = edited.name == name ? "" : " (was '\(name)')"
-                    console.out("Saved '\(edited.name)'\(renamed) (\(change.after.url.path)):")
+                    let change = isBroken ? try library.repair(entry, with: edited) : try library.replace(entry, with: edited)
+                    let renamed = edited.name == name || isBroken ? "" : " (was '\(name)')"
+                    let fixed = isBroken ? " in place of the broken \(name)" : ""
+                    console.out("Saved '\(edited.name)'\(renamed)\(fixed) (\(change.after.url.path)):")
                     for line in LibraryCommand.summary(of: edited) { console.out(line) }
                     return ExitStatus.success
                 } catch {
@@ -102,7 +113,7 @@ struct EditorSession {
             }
             console.err("Error: \(problem)")
             guard Prompt.choose("(e)dit again or (d)iscard?", among: ["edit", "discard"], console: console) == "edit" else {
-                console.out("Discarded: '\(name)' is unchanged.")
+                console.out(isBroken ? "Discarded: \(name) is unchanged (still broken)." : "Discarded: '\(name)' is unchanged.")
                 return ExitStatus.dataError
             }
         }

@@ -5,6 +5,9 @@ import WorkoutModel
 /// (work 40 s, rest 20 s, 3 rounds). The timing is the last word; everything before it is
 /// the name. A bare timing (`40/20x3`) gets the name `Exercise N` from its position.
 enum ExerciseArgument {
+    /// `--exercise "Burpees 40/20x3"`: an example of the option as typed, for messages.
+    static let example = "--exercise \"Burpees 40/20x3\""
+
     /// Parses an exercise; the numbers are checked later with the whole workout.
     /// - Parameters:
     ///   - text: the option's value.

@@ -5,9 +5,18 @@ import WorkoutStore
 extension LibraryCommand {
     // MARK: select
 
-    /// `hiit select WORKOUT`: stores the workout's name (as written in its file) or a QUICK
-    /// form in the profile. A path is refused: a file can move; import it first.
-    func select(_ word: String) -> Int32 {
+    /// `hiit select [WORKOUT] [--none]`: with WORKOUT, stores the workout's name (as written
+    /// in its file) or a QUICK form in the profile (a path is refused: a file can move; import
+    /// it first); with `--none`, clears the selection; with neither, shows it.
+    func select(_ word: String?, clearing: Bool) -> Int32 {
+        if clearing {
+            if let word {
+                console.err("Error: give a workout to select or --none, not both ('\(Self.shown(word))' and --none)")
+                return ExitStatus.usage
+            }
+            return clearSelection()
+        }
+        guard let word else { return showSelection() }
         let name: String
         do {
             let (workout, source) = try resolver.resolve(word)
@@ -35,13 +44,52 @@ extension LibraryCommand {
         return ExitStatus.success
     }
 
+    /// `hiit select --none`.
+    private func clearSelection() -> Int32 {
+        let previous = selection(warn: false)
+        do {
+            try profile.update { $0.selectedWorkout = nil }
+        } catch {
+            console.err("Error: the selection was not cleared: \(error)")
+            return WorkoutResolver.exitStatus(for: error)
+        }
+        let fallback = WorkoutResolver.tabata.name
+        if let previous {
+            console.out("Cleared the selection (was '\(Self.shown(previous))'): plain 'hiit' runs \(fallback).")
+        } else {
+            console.out("No workout was selected: plain 'hiit' runs \(fallback).")
+        }
+        return ExitStatus.success
+    }
+
+    /// `hiit select` without arguments: which workout plain `hiit` runs.
+    private func showSelection() -> Int32 {
+        let fallback = WorkoutResolver.tabata.name
+        guard let selected = selection(warn: true) else {
+            console.out("Selected: none: plain 'hiit' runs \(fallback).")
+            return ExitStatus.success
+        }
+        do {
+            _ = try resolver.resolve(selected)
+        } catch {
+            if case .unknown = error {
+                console.out("Selected: '\(Self.shown(selected))', which is no longer in the library: plain 'hiit' runs \(fallback).")
+                return ExitStatus.success
+            }
+        }
+        console.out("Selected: '\(Self.shown(selected))': plain 'hiit' runs it.")
+        return ExitStatus.success
+    }
+
     // MARK: new
 
     /// `hiit new NAME --exercise … [--rest-between S] [--prepare S]`.
     func create(_ parsed: ParsedCommand) throws(CommandLineError) -> Int32 {
         let name = (parsed.argument("NAME") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let texts = parsed.values("exercise")
-        guard !texts.isEmpty else { throw .missingArgument("--exercise <exercise>") }
+        guard !texts.isEmpty else {
+            throw .missingOption("--exercise <exercise>", isRepeatable: true, example: ExerciseArgument.example)
+        }
         var exercises: [Exercise] = []
         for (index, text) in texts.enumerated() {
             exercises.append(ExerciseArgument.named(try ExerciseArgument.parse(text, option: "--exercise"), position: index + 1))
@@ -97,11 +145,17 @@ extension LibraryCommand {
     // MARK: delete
 
     /// `hiit delete WORKOUT [--yes]`: asks on a terminal; refuses without `--yes` otherwise.
+    /// A file that does not parse may be deleted too (matched by its file name or the slug of
+    /// the word), after the same confirmation; it is removed only if unchanged since read.
     func delete(_ word: String, confirmed: Bool) -> Int32 {
         let entry: LibraryEntry
-        switch entryToChange(word) {
-        case let .success(found): entry = found
-        case let .failure(exit): return exit.status
+        do {
+            entry = try WorkoutLibrary.findIncludingBroken(word, in: try library.entries())
+        } catch {
+            return fail(error)
+        }
+        if let error = entry.error {
+            return deleteBroken(entry, error: error, confirmed: confirmed)
         }
         let name = entry.workout?.name ?? word
         if !confirmed {
@@ -124,6 +178,29 @@ extension LibraryCommand {
         if updateSelection(from: name, to: nil) {
             console.out("It was the selected workout; plain 'hiit' now runs \(WorkoutResolver.tabata.name).")
         }
+        return ExitStatus.success
+    }
+
+    /// Deletes a broken library file after the usual confirmation (see ``delete(_:confirmed:)``).
+    private func deleteBroken(_ entry: LibraryEntry, error: StoreError, confirmed: Bool) -> Int32 {
+        let file = entry.url.lastPathComponent
+        if !confirmed {
+            guard console.stdinIsTerminal else {
+                console.err("Error: standard input is not a terminal, so 'hiit delete' cannot ask; add --yes to delete the broken file \(entry.url.path)")
+                return ExitStatus.usage
+            }
+            console.err("\(file) is broken: \(error)")
+            guard Prompt.confirm("Delete the broken file \(file)? [y/N]", console: console) else {
+                console.out("Kept \(file).")
+                return ExitStatus.success
+            }
+        }
+        do {
+            try library.deleteBroken(entry)
+        } catch {
+            return fail(error)
+        }
+        console.out("Deleted the broken file \(file) (\(entry.url.path)).")
         return ExitStatus.success
     }
 

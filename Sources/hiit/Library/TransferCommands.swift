@@ -8,7 +8,8 @@ extension LibraryCommand {
     /// `hiit import FILE… [--rename]`: each file is read, checked and added on its own, with
     /// one line per file. A taken name is refused, or with `--rename` imported as `NAME 2`
     /// (3, …). Exit status: 0 when every file was imported, else the worst failure (74 a file
-    /// that cannot be read or written, 65 bad data, 64 a taken name or a missing file).
+    /// that cannot be read — missing, a folder, no permission — or written, 65 bad data, 64 a
+    /// taken name), as `hiit history import` does.
     func importFiles(_ paths: [String], renaming: Bool) -> Int32 {
         var status = ExitStatus.success
         var imported = 0
@@ -18,9 +19,11 @@ extension LibraryCommand {
             do {
                 workout = try WorkoutFile.load(from: url)
             } catch {
-                if case let .io(_, _, code) = error, code == ENOENT {
-                    console.err("Error: \(path): no such file; not imported")
-                    status = max(status, ExitStatus.usage)
+                if case let .io(_, _, code) = error {
+                    let reason = code == ENOENT ? "no such file" : code == EISDIR ? "is a folder, not a file"
+                        : String(cString: strerror(code))
+                    console.err("Error: \(path): cannot be read: \(reason); not imported")
+                    status = max(status, ExitStatus.ioError)
                 } else {
                     console.err("Error: \(error); not imported")
                     status = max(status, WorkoutResolver.exitStatus(for: error))
