@@ -16,6 +16,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case legRule(leg: Int, label: String, rule: String)
     /// A distance such as `750m` or `33⅓yd` that does not parse; `text` is what was typed.
     case badDistance(text: String, reason: String)
+    /// A plan command named an interval workout; `name` is the workout's name.
+    case notAPlan(name: String)
 
     /// One line: what is wrong, the value and the allowed range.
     public var description: String {
@@ -34,6 +36,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             return "leg \(leg) (\(label)): \(rule)"
         case let .badDistance(text, reason):
             return "\"\(text.debugSafe)\" is not a distance (\(reason)); expected a number and m, km, yd or mi such as 750m, 20km or 33⅓yd"
+        case let .notAPlan(name):
+            return "'\(name.debugSafe)' is an interval workout, not a multisport plan; change it with 'hiit edit'"
         case let .badWeight(weight):
             return "weightKg is \(weight); allowed 20–400 kg"
         }

@@ -77,7 +77,7 @@ extension WorkoutLibrary {
 
     /// The broken entry of `entries` at `entry`'s place, when it still holds the same bytes
     /// and still is broken.
-    private static func unchanged(_ entry: LibraryEntry, among entries: [LibraryEntry]) throws(LibraryError) -> LibraryEntry {
+    static func unchanged(_ entry: LibraryEntry, among entries: [LibraryEntry]) throws(LibraryError) -> LibraryEntry {
         guard let current = entries.first(where: { $0.url.path == entry.url.path }),
               current.data == entry.data, current.error != nil else {
             throw .changedMeanwhile(name: entry.workout?.name ?? entry.url.lastPathComponent, path: entry.url.path)

@@ -7,6 +7,8 @@ public struct LibraryEntry: Equatable, Sendable {
     public enum Content: Equatable, Sendable {
         /// A workout that decoded and passed validation.
         case workout(IntervalWorkout)
+        /// A multisport plan that decoded and passed validation (`kind: "multisport"`).
+        case plan(MultisportPlan)
         /// A file that cannot be read, does not parse or breaks a limit: the error names the
         /// file, line and column. Such a file is listed as broken and changed only by
         /// ``WorkoutLibrary/repair(_:with:)`` or ``WorkoutLibrary/deleteBroken(_:)``.

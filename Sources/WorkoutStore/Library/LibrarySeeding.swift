@@ -54,18 +54,18 @@ extension WorkoutLibrary {
             do throws(StoreError) { shippedNames = try LibraryFiles.jsonFileNames(in: shippedFolder) } catch { throw .store(error) }
             for name in shippedNames {
                 let shipped = Self.read(shippedFolder.appendingPathComponent(name))
-                guard let workout = shipped.workout else {
+                guard let workout = shipped.document else {
                     report.broken.append(shipped)
                     continue
                 }
                 let key = WorkoutFileName.matchKey(workout.name)
                 let stem = WorkoutFileName.isSafe(stem: shipped.stem) ? shipped.stem : WorkoutFileName.slug(for: workout.name)
-                let nameIsTaken = entries.contains { $0.workout.map { WorkoutFileName.matchKey($0.name) == key } ?? false }
+                let nameIsTaken = entries.contains { $0.name.map { WorkoutFileName.matchKey($0) == key } ?? false }
                 let fileIsTaken = LibraryFiles.exists(url.appendingPathComponent(stem + ".json"))
                 guard !nameIsTaken, !fileIsTaken else { continue }
                 do throws(StoreError) {
                     let file = try LibraryFiles.createNew(shipped.data, in: url, stem: stem)
-                    let copy = LibraryEntry(url: file, data: shipped.data, content: .workout(workout))
+                    let copy = LibraryEntry(url: file, data: shipped.data, content: .init(workout))
                     entries.append(copy)
                     report.copied.append(copy)
                 } catch {

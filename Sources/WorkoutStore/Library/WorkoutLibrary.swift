@@ -59,16 +59,16 @@ public struct WorkoutLibrary: Equatable, Sendable {
     ///   - entries: from ``entries()``.
     ///   - forChange: `true` when the entry is to be changed or removed: then two files holding
     ///     the name is an error instead of taking the first.
-    /// - Returns: an entry holding a valid workout.
+    /// - Returns: an entry holding a valid workout or multisport plan.
     /// - Throws: ``LibraryError/noSuchWorkout(name:known:)`` (with every readable name),
     ///   ``LibraryError/unreadable(_:)`` when the matching file is broken,
     ///   ``LibraryError/ambiguous(name:paths:)`` (only when `forChange`).
     public static func find(_ word: String, in entries: [LibraryEntry], forChange: Bool) throws(LibraryError) -> LibraryEntry {
         let key = WorkoutFileName.matchKey(word)
-        let byName = entries.filter { entry in entry.workout.map { WorkoutFileName.matchKey($0.name) == key } ?? false }
+        let byName = entries.filter { entry in entry.name.map { WorkoutFileName.matchKey($0) == key } ?? false }
         if let first = byName.first {
             if forChange, byName.count > 1 {
-                throw .ambiguous(name: first.workout?.name ?? word, paths: byName.map(\.url.path))
+                throw .ambiguous(name: first.name ?? word, paths: byName.map(\.url.path))
             }
             return first
         }
@@ -82,7 +82,7 @@ public struct WorkoutLibrary: Equatable, Sendable {
            let error = broken.error {
             throw .unreadable(error)
         }
-        throw .noSuchWorkout(name: word, known: entries.compactMap(\.workout?.name))
+        throw .noSuchWorkout(name: word, known: entries.compactMap(\.name))
     }
 
     // MARK: Changing
@@ -153,7 +153,7 @@ public struct WorkoutLibrary: Equatable, Sendable {
         }
     }
 
-    /// Renames a workout (the `name` inside its file; the file moves to the new slug).
+    /// Renames a workout or plan (the `name` inside its file; the file moves to the new slug).
     /// History lines keep the name they were recorded with.
     /// - Parameters:
     ///   - word: the workout's current name or file stem.
@@ -162,7 +162,7 @@ public struct WorkoutLibrary: Equatable, Sendable {
     /// - Throws: as ``update(_:_:)``.
     @discardableResult
     public func rename(_ word: String, to newName: String) throws(LibraryError) -> LibraryChange {
-        try update(word) { $0.name = newName }
+        try updateDocument(word) { $0.name = newName }
     }
 
     /// Deletes a workout's file. A broken file is never deleted. History is not touched.
@@ -189,7 +189,7 @@ public struct WorkoutLibrary: Equatable, Sendable {
             return LibraryEntry(url: file, data: Data(), content: .broken(error))
         }
         do {
-            return LibraryEntry(url: file, data: data, content: .workout(try WorkoutFile.decode(data, path: file.path)))
+            return LibraryEntry(url: file, data: data, content: .init(try LibraryDocumentFile.decode(data, path: file.path)))
         } catch {
             return LibraryEntry(url: file, data: data, content: .broken(error))
         }
@@ -199,8 +199,8 @@ public struct WorkoutLibrary: Equatable, Sendable {
     static func checkNameIsFree(_ name: String, among entries: [LibraryEntry], except: LibraryEntry?) throws(LibraryError) {
         let key = WorkoutFileName.matchKey(name)
         for entry in entries where entry.url.path != except?.url.path {
-            if let other = entry.workout, WorkoutFileName.matchKey(other.name) == key {
-                throw .nameTaken(name: name, existing: other.name, path: entry.url.path)
+            if let other = entry.name, WorkoutFileName.matchKey(other) == key {
+                throw .nameTaken(name: name, existing: other, path: entry.url.path)
             }
         }
     }

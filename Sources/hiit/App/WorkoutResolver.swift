@@ -28,6 +28,9 @@ struct WorkoutResolver {
         case quick(PlanError)
         /// The file exists but does not hold a valid workout, or the library cannot be read.
         case store(StoreError)
+        /// The word names a multisport plan where only an interval workout will do (running
+        /// plans is the next step of issue 4).
+        case multisportPlan(name: String)
 
         var description: String {
             switch self {
@@ -46,6 +49,8 @@ struct WorkoutResolver {
                     : "\(LibraryCommand.shown(path)): no such file"
             case let .quick(error): return error.description
             case let .store(error): return error.description
+            case let .multisportPlan(name):
+                return "'\(LibraryCommand.shown(name))' is a multisport plan; running multisport plans is not available yet (coming next); see it with: hiit show \"\(LibraryCommand.shown(name))\""
             }
         }
 
@@ -73,8 +78,17 @@ struct WorkoutResolver {
     /// workouts. A path-like word that is none of these is a missing file.
     /// - Throws: ``ResolveError``; an unknown name comes with the closest known name.
     func resolve(_ word: String) throws(ResolveError) -> (IntervalWorkout, Source) {
+        let (document, source) = try resolveDocument(word)
+        guard let workout = document.workout else { throw .multisportPlan(name: document.name) }
+        return (workout, source)
+    }
+
+    /// Resolves `word` as ``resolve(_:)`` does, to an interval workout or a multisport plan
+    /// (a library plan by name or file name, or a plan file by path).
+    /// - Throws: ``ResolveError``.
+    func resolveDocument(_ word: String) throws(ResolveError) -> (LibraryDocument, Source) {
         do {
-            if let quick = try IntervalWorkout.quick(word) { return (quick, .quick) }
+            if let quick = try IntervalWorkout.quick(word) { return (.intervals(quick), .quick) }
         } catch {
             throw .quick(error)
         }
@@ -82,13 +96,13 @@ struct WorkoutResolver {
         if isPath {
             let url = URL(fileURLWithPath: word)
             if FileManager.default.fileExists(atPath: url.path) {
-                do { return (try WorkoutFile.load(from: url), .file(url)) } catch { throw .store(error) }
+                do { return (try LibraryDocumentFile.load(from: url), .file(url)) } catch { throw .store(error) }
             }
         }
         let known: [String]
         do {
             let entry = try library.workout(named: word)
-            if let workout = entry.workout { return (workout, .library(entry.url)) }
+            if let document = entry.document { return (document, .library(entry.url)) }
             known = []
         } catch {
             switch error {
@@ -101,7 +115,7 @@ struct WorkoutResolver {
         if isPath { throw .noSuchFile(path: word) }
         let key = WorkoutFileName.matchKey(word)
         if let builtIn = builtIns.first(where: { WorkoutFileName.matchKey($0.name) == key }) {
-            return (builtIn, .builtIn)
+            return (.intervals(builtIn), .builtIn)
         }
         let names = Self.distinctNames(known + builtIns.map(\.name))
         throw .unknown(name: word, suggestion: Self.suggestion(for: word, among: names), known: names)

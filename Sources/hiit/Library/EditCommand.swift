@@ -29,6 +29,7 @@ extension LibraryCommand {
             case let .success(found): entry = found
             case let .failure(exit): return exit.status
             }
+            if let plan = entry.plan { return refuseQuickEdits(on: plan) }
             guard var workout = entry.workout else { return ExitStatus.dataError }
             try QuickEdits.apply(steps, to: &workout)
             do {

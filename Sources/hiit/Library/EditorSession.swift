@@ -41,7 +41,7 @@ struct EditorSession {
 
     func run() -> Int32 {
         let isBroken = entry.error != nil
-        let original = entry.workout
+        let original = entry.document
         guard isBroken || original != nil else { return ExitStatus.dataError }
         let name = original?.name ?? entry.url.lastPathComponent
         let folder: URL
@@ -80,7 +80,7 @@ struct EditorSession {
                     console.out("No changes to '\(name)'.")
                     return ExitStatus.success
                 }
-                let edited = try WorkoutFile.decode(data, path: copy.path)
+                let edited = try LibraryDocumentFile.decode(data, path: copy.path)
                 if edited == original {
                     console.out("No changes to '\(name)'.")
                     return ExitStatus.success

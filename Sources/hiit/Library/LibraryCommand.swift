@@ -121,7 +121,10 @@ struct LibraryCommand {
     func show(_ word: String, json: Bool) -> Int32 {
         let workout: IntervalWorkout
         do {
-            workout = try resolver.resolve(word).0
+            switch try resolver.resolveDocument(word).0 {
+            case let .intervals(found): workout = found
+            case let .multisport(plan): return showPlan(plan, json: json)
+            }
         } catch {
             return fail(error)
         }

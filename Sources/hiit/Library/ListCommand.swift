@@ -9,6 +9,8 @@ extension LibraryCommand {
         var name: String?
         var kind: String
         var exercises: Int?
+        /// The number of legs of a multisport plan.
+        var legs: Int? = nil
         var estimatedSeconds: Int?
         var file: String
         var selected: Bool
@@ -28,7 +30,7 @@ extension LibraryCommand {
         }
         let selected = selection(warn: true)
         let selectedKey = selected.map(WorkoutFileName.matchKey)
-        let workouts = entries.compactMap { entry in entry.workout.map { (entry, $0) } }
+        let workouts = entries.compactMap { entry in entry.document.map { (entry, $0) } }
         let selectionIsPresent = workouts.contains { WorkoutFileName.matchKey($0.1.name) == selectedKey }
         let selectionIsQuick = selected.flatMap { try? IntervalWorkout.quick($0) } != nil
         // The workout plain `hiit` runs: the selection, else Tabata.
@@ -37,10 +39,17 @@ extension LibraryCommand {
 
         var rows: [ListRow] = []
         var seen = Set<String>()
-        for (entry, workout) in workouts.sorted(by: { $0.1.name.lowercased() < $1.1.name.lowercased() }) {
-            let key = WorkoutFileName.matchKey(workout.name)
+        for (entry, document) in workouts.sorted(by: { $0.1.name.lowercased() < $1.1.name.lowercased() }) {
+            let key = WorkoutFileName.matchKey(document.name)
             let isFirst = seen.insert(key).inserted
-            if !isFirst { console.err("Warning: \(entry.url.path): another file also holds '\(workout.name)'; 'hiit run' uses the first") }
+            if !isFirst { console.err("Warning: \(entry.url.path): another file also holds '\(document.name)'; 'hiit run' uses the first") }
+            let workout: IntervalWorkout
+            switch document {
+            case let .intervals(found): workout = found
+            case let .multisport(plan):
+                rows.append(Self.listRow(for: plan, file: entry.url, selected: false))
+                continue
+            }
             rows.append(ListRow(name: workout.name, kind: "intervals", exercises: workout.exercises.count,
                                 estimatedSeconds: workout.estimatedSeconds, file: entry.url.path,
                                 selected: isFirst && key == runKey, error: nil))
@@ -86,8 +95,8 @@ extension LibraryCommand {
         var lines = ["  " + "NAME".padded(toWidth: nameWidth) + "  " + "KIND".padded(toWidth: kindWidth)
                      + "  EXERCISES  " + "TIME".padded(toWidth: 7, alignment: .right)]
         for (row, name) in zip(rows, names) {
-            let exercises = row.exercises.map(String.init) ?? "-"
-            let time = row.estimatedSeconds.map { Format.clock(Double($0)) } ?? "-"
+            let exercises = row.exercises.map(String.init) ?? row.legs.map { "\($0) legs" } ?? "-"
+            let time = row.estimatedSeconds.map { Format.clock(Double($0)) } ?? (row.legs == nil ? "-" : "—")
             lines.append((row.selected ? "* " : "  ") + name.sanitizedForTerminal.padded(toWidth: nameWidth)
                          + "  " + row.kind.padded(toWidth: kindWidth)
                          + "  " + exercises.padded(toWidth: 9, alignment: .right)

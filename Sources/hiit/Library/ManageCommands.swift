@@ -130,7 +130,7 @@ extension LibraryCommand {
         } catch {
             return fail(error)
         }
-        let oldName = change.before.workout?.name ?? word
+        let oldName = change.before.name ?? word
         if change.isUnchanged {
             console.out("'\(oldName)' already has that name.")
             return ExitStatus.success
@@ -157,7 +157,7 @@ extension LibraryCommand {
         if let error = entry.error {
             return deleteBroken(entry, error: error, confirmed: confirmed)
         }
-        let name = entry.workout?.name ?? word
+        let name = entry.name ?? word
         if !confirmed {
             guard console.stdinIsTerminal else {
                 console.err("Error: standard input is not a terminal, so 'hiit delete' cannot ask; add --yes to delete '\(name)'")
@@ -210,9 +210,9 @@ extension LibraryCommand {
     /// QUICK, built-in); the copy goes into the library as `NEW_NAME`, by default
     /// `NAME copy` (then `NAME copy 2`, …).
     func duplicate(_ word: String, as newName: String?) -> Int32 {
-        let source: IntervalWorkout
+        let source: LibraryDocument
         do {
-            source = try resolver.resolve(word).0
+            source = try resolver.resolveDocument(word).0
         } catch {
             return fail(error)
         }

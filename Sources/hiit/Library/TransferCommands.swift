@@ -15,9 +15,9 @@ extension LibraryCommand {
         var imported = 0
         for path in paths {
             let url = URL(fileURLWithPath: path)
-            let workout: IntervalWorkout
+            let workout: LibraryDocument
             do {
-                workout = try WorkoutFile.load(from: url)
+                workout = try LibraryDocumentFile.load(from: url)
             } catch {
                 if case let .io(_, _, code) = error {
                     let reason = code == ENOENT ? "no such file" : code == EISDIR ? "is a folder, not a file"
@@ -63,15 +63,15 @@ extension LibraryCommand {
     /// version) to FILE, or to stdout when FILE is left out or `-`. An existing FILE is
     /// replaced only with `--force`; the write is atomic and the file is 0600.
     func export(_ word: String, to path: String?, force: Bool) -> Int32 {
-        let workout: IntervalWorkout
+        let workout: LibraryDocument
         do {
-            workout = try resolver.resolve(word).0
+            workout = try resolver.resolveDocument(word).0
         } catch {
             return fail(error)
         }
         guard let path, path != "-" else {
             do {
-                let data = try WorkoutFile.encode(workout, path: "-")
+                let data = try LibraryDocumentFile.encode(workout, path: "-")
                 console.out(String(decoding: data, as: UTF8.self).trimmingTrailingNewlines)
                 return ExitStatus.success
             } catch {
@@ -85,7 +85,7 @@ extension LibraryCommand {
             return ExitStatus.usage
         }
         do {
-            try DiskFile.writeAtomically(try WorkoutFile.encode(workout, path: url.path), to: url)
+            try DiskFile.writeAtomically(try LibraryDocumentFile.encode(workout, path: url.path), to: url)
         } catch {
             console.err("Error: \(error)")
             return WorkoutResolver.exitStatus(for: error)

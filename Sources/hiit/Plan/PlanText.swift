@@ -1,0 +1,149 @@
+import Foundation
+import TerminalUI
+import WorkoutModel
+
+/// How a multisport plan reads on screen (`hiit show PLAN`, `hiit plan …`) and as JSON
+/// (`hiit show PLAN --json`, DESIGN §6).
+enum PlanText {
+    /// A leg's target as text: the distance (in yards for a yard-pool swim, else m or km)
+    /// and/or the time, `750 m`, `20 km, 40:00`, `30:00`; `no target` when there is none.
+    static func target(of leg: Leg) -> String {
+        var parts: [String] = []
+        if let meters = leg.targetDistanceMeters {
+            parts.append(Distance.reading(meters: meters, in: leg.poolUnit == .yards && leg.poolLength != nil ? .yards : .meters))
+        }
+        if let seconds = leg.targetSeconds { parts.append(Format.clock(seconds)) }
+        return parts.isEmpty ? (leg.sport == .transition ? "" : "no target") : parts.joined(separator: ", ")
+    }
+
+    /// A leg's setting as text: `pool 25 m`, `pool 33⅓ yd`, `open water`, then `indoor` or
+    /// `outdoor` when set; empty when nothing is set.
+    static func setting(of leg: Leg) -> String {
+        var parts: [String] = []
+        if let pool = leg.poolLength {
+            parts.append("pool " + Distance(pool, leg.poolUnit ?? .meters).text)
+        } else if leg.isOpenWater == true {
+            parts.append("open water")
+        }
+        if let indoor = leg.isIndoor { parts.append(indoor ? "indoor" : "outdoor") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The expected time as a line: `Expected time: 1:20:00`, or why there is none.
+    static func expected(_ plan: MultisportPlan) -> String {
+        guard let seconds = plan.expectedSeconds else {
+            return "Expected time: — (needs a target time on every sport leg)"
+        }
+        return "Expected time: \(Format.clock(seconds))"
+    }
+
+    /// The legs, one line each: `  1. Swim  750 m  pool 25 m, indoor`.
+    static func legLines(_ plan: MultisportPlan) -> [String] {
+        let labels = plan.legs.indices.map { plan.label(ofLeg: $0) }
+        let targets = plan.legs.map(target(of:))
+        let labelWidth = labels.map(\.count).max() ?? 0
+        let targetWidth = targets.map(\.displayWidth).max() ?? 0
+        let numberWidth = String(plan.legs.count).count
+        return plan.legs.indices.map { index in
+            let number = String(index + 1).padded(toWidth: numberWidth, alignment: .right)
+            let line = "  \(number). " + labels[index].padded(toWidth: labelWidth)
+                + "  " + targets[index].padded(toWidth: targetWidth) + "  " + setting(of: plan.legs[index])
+            return line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+    }
+
+    /// The text of `hiit show PLAN`: name, kind and legs, the legs in order, the expected time.
+    static func show(_ plan: MultisportPlan) -> String {
+        let count = plan.legs.count
+        var lines = ["\(plan.name.sanitizedForTerminal) — multisport, \(count) \(count == 1 ? "leg" : "legs")"]
+        lines += legLines(plan)
+        lines.append(expected(plan))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The JSON of `hiit show PLAN --json`: DESIGN §6's shape with one segment per leg, of
+    /// kind `leg` or `transition`, its `sport` (HealthKit name), the planned start where the
+    /// legs before it have target times, `durationSeconds` the target time or `null` (an
+    /// open leg), and the leg's target and setting.
+    struct JSON: Encodable {
+        struct SegmentLine: Encodable {
+            var kind: String
+            var label: String
+            var sport: String
+            var startSeconds: Double?
+            var durationSeconds: Double?
+            var targetDistanceMeters: Double?
+            var poolLength: Double?
+            var poolUnit: String?
+            var openWater: Bool
+            var indoor: Bool?
+
+            private enum CodingKeys: String, CodingKey {
+                case kind, label, round, rounds, exercise, exercises, sport, startSeconds, durationSeconds
+                case targetDistanceMeters, poolLength, poolUnit, openWater, indoor
+            }
+
+            // Every key is written, `null` when absent, so scripts see one shape (the same
+            // keys as an interval workout's segments, plus the leg's own).
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(kind, forKey: .kind)
+                try c.encode(label, forKey: .label)
+                try c.encodeNil(forKey: .round)
+                try c.encodeNil(forKey: .rounds)
+                try c.encodeNil(forKey: .exercise)
+                try c.encodeNil(forKey: .exercises)
+                try c.encode(sport, forKey: .sport)
+                try c.encode(startSeconds, forKey: .startSeconds)
+                try c.encode(durationSeconds, forKey: .durationSeconds)
+                try c.encode(targetDistanceMeters, forKey: .targetDistanceMeters)
+                try c.encode(poolLength, forKey: .poolLength)
+                try c.encode(poolUnit, forKey: .poolUnit)
+                try c.encode(openWater, forKey: .openWater)
+                try c.encode(indoor, forKey: .indoor)
+            }
+        }
+
+        var name: String
+        var kind = "multisport"
+        var estimatedSeconds: Double?
+        var segments: [SegmentLine]
+
+        private enum CodingKeys: String, CodingKey {
+            case name, kind, estimatedSeconds, segments
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(name, forKey: .name)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(estimatedSeconds, forKey: .estimatedSeconds)
+            try c.encode(segments, forKey: .segments)
+        }
+
+        init(_ plan: MultisportPlan) {
+            name = plan.name
+            estimatedSeconds = plan.expectedSeconds
+            var start: Double? = 0
+            segments = plan.legs.enumerated().map { index, leg in
+                let line = SegmentLine(
+                    kind: leg.sport == .transition ? "transition" : "leg", label: plan.label(ofLeg: index),
+                    sport: leg.sport.rawValue, startSeconds: start, durationSeconds: leg.targetSeconds,
+                    targetDistanceMeters: leg.targetDistanceMeters, poolLength: leg.poolLength,
+                    poolUnit: leg.poolLength == nil ? nil : (leg.poolUnit ?? .meters).rawValue,
+                    openWater: leg.isOpenWater == true, indoor: leg.isIndoor)
+                // A transition without a target time counts 0, as in the expected time.
+                let planned = leg.targetSeconds ?? (leg.sport == .transition ? 0 : nil)
+                start = start.flatMap { known in planned.map { known + $0 } }
+                return line
+            }
+        }
+
+        /// Pretty-printed JSON with sorted keys.
+        func render() throws -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            return String(decoding: try encoder.encode(self), as: UTF8.self)
+        }
+    }
+}
