@@ -173,7 +173,7 @@ import Testing
         #expect(run.stdout.hasPrefix("""
               NAME              KIND        EXERCISES     TIME
               Arms              intervals           1     1:30
-              Long run          multisport     1 legs  1:30:00
+              Long run          multisport      1 leg  1:30:00
               Sprint triathlon  multisport     5 legs        —
 
             """), "\(run)")
@@ -275,6 +275,22 @@ import Testing
         #expect(bad.status == 65, "\(bad)")
         #expect(bad.stderr.contains("a plan cannot start with a transition"), "\(bad)")
         #expect(try Data(contentsOf: sandbox.workoutFile("sprint-triathlon.json")) == before)
+    }
+
+    @Test func aBrokenPlanFileIsRepairedInTheEditor() throws {
+        let sandbox = try LibraryCommandTests.emptyLibrary()
+        try sandbox.writeWorkoutFile("club.json", #"{"kind": "multisport", "name": "Club", "legs": [{"sport": "running"}"#)
+        let valid = #"{"kind": "multisport", "name": "Club", "version": 1, "legs": [{"sport": "running", "targetDistanceMeters": 5000}]}"#
+        let editor = try LibraryEditorTests.editor(["printf '%s' '\(valid)' > \"$1\""], in: sandbox)
+        let run = try sandbox.run(["edit", "club"], extra: ["EDITOR": editor])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("1. Run  5 km"), "\(run)")
+        let list = try LibraryCommandTests.listJSON(sandbox)
+        #expect(list.map { $0["kind"] as? String } == ["multisport"])
+        // The only leg cannot go: the message names the stored plan, not the word typed.
+        let emptied = try sandbox.run(["plan", "remove", "CLUB", "1"])
+        #expect(emptied.status == 64, "\(emptied)")
+        #expect(emptied.stderrLines == ["Error: cannot change 'Club': legs is 0; allowed 1–50; nothing was saved"], "\(emptied)")
     }
 
     @Test func firstUseSeedsTheShippedPlans() throws {

@@ -11,12 +11,12 @@ enum LibraryCommands: CommandGroup {
     static let specs = [
         CommandSpec(
             name: "show",
-            abstract: "Show a workout's exercises, timeline and estimated time.",
+            abstract: "Show a workout's exercises, timeline and estimated time, or a multisport plan's legs.",
             arguments: [ArgumentSpec("WORKOUT", help: RunCommands.workoutArgumentHelp)],
             options: [OptionSpec("json", help: "Write the timeline as JSON.")]),
         CommandSpec(
             name: "list",
-            abstract: "List the workouts of the library with kind, exercises, estimated time and the selected one.",
+            abstract: "List the workouts and multisport plans of the library with kind, exercises or legs, estimated time and the selected one.",
             discussion: "The selected workout (the one plain 'hiit' runs) is marked with '*'. A file that cannot be read is listed as broken and its error (file, line, column) is written to standard error; the other workouts are listed all the same.\nOn first use the example workouts shipped with hiit are copied into the library, so editing them never changes the package.",
             options: [OptionSpec("json", help: "Write the list as JSON.")]),
         CommandSpec(

@@ -95,7 +95,7 @@ extension LibraryCommand {
         var lines = ["  " + "NAME".padded(toWidth: nameWidth) + "  " + "KIND".padded(toWidth: kindWidth)
                      + "  EXERCISES  " + "TIME".padded(toWidth: 7, alignment: .right)]
         for (row, name) in zip(rows, names) {
-            let exercises = row.exercises.map(String.init) ?? row.legs.map { "\($0) legs" } ?? "-"
+            let exercises = row.exercises.map(String.init) ?? row.legs.map { $0 == 1 ? "1 leg" : "\($0) legs" } ?? "-"
             let time = row.estimatedSeconds.map { Format.clock(Double($0)) } ?? (row.legs == nil ? "-" : "—")
             lines.append((row.selected ? "* " : "  ") + name.sanitizedForTerminal.padded(toWidth: nameWidth)
                          + "  " + row.kind.padded(toWidth: kindWidth)

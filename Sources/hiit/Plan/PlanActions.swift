@@ -172,10 +172,11 @@ struct PlanActions {
         } catch {
             if let usageError { throw usageError }
             if case let .invalid(planError) = error {
+                let name = (try? command.library.workout(named: word))?.name ?? word
                 if case .notAPlan = planError {
                     console.err("Error: \(planError)")
                 } else {
-                    console.err("Error: cannot change '\(LibraryCommand.shown(word))': \(planError); nothing was saved")
+                    console.err("Error: cannot change '\(LibraryCommand.shown(name))': \(planError); nothing was saved")
                 }
                 return ExitStatus.usage
             }
