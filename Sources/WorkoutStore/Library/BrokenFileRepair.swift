@@ -41,23 +41,7 @@ extension WorkoutLibrary {
     ///   ``LibraryError/store(_:)`` when writing fails (the broken file is then as it was).
     @discardableResult
     public func repair(_ entry: LibraryEntry, with workout: IntervalWorkout) throws(LibraryError) -> LibraryChange {
-        do { try workout.validate() } catch { throw .invalid(error) }
-        return try locked { () throws(LibraryError) -> LibraryChange in
-            let entries = try entries()
-            let current = try Self.unchanged(entry, among: entries)
-            try Self.checkNameIsFree(workout.name, among: entries, except: current)
-            do throws(StoreError) {
-                let data = try WorkoutFile.encode(workout, path: current.url.path)
-                try DiskFile.writeAtomically(data, to: current.url)
-                var file = current.url
-                if !WorkoutFileName.stem(current.stem, fits: workout.name) {
-                    file = try LibraryFiles.move(current.url, toFreeNameFor: WorkoutFileName.slug(for: workout.name))
-                }
-                return LibraryChange(before: current, after: LibraryEntry(url: file, data: data, content: .workout(workout)))
-            } catch {
-                throw .store(error)
-            }
-        }
+        try repair(entry, with: LibraryDocument.intervals(workout))
     }
 
     /// Deletes a broken file read earlier as `entry`, under the lock, only when it still

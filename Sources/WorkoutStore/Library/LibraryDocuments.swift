@@ -132,15 +132,13 @@ extension WorkoutLibrary {
 }
 
 extension WorkoutLibrary {
-    /// Replaces a broken file, read earlier as `entry`, with a valid workout or plan, as
-    /// ``repair(_:with:)`` does for a workout: atomically, under the lock, only when the file
+    /// Replaces a broken file, read earlier as `entry`, with a valid workout or plan: atomically, under the lock, only when the file
     /// still holds exactly `entry.data`; the file then moves to the name's slug when its name
     /// does not fit.
     /// - Throws: ``LibraryError/invalid(_:)``, ``LibraryError/nameTaken(name:existing:path:)``,
     ///   ``LibraryError/changedMeanwhile(name:path:)``, ``LibraryError/store(_:)``.
     @discardableResult
     public func repair(_ entry: LibraryEntry, with document: LibraryDocument) throws(LibraryError) -> LibraryChange {
-        if case let .intervals(workout) = document { return try repair(entry, with: workout) }
         do { try document.validate() } catch { throw .invalid(error) }
         return try locked { () throws(LibraryError) -> LibraryChange in
             let entries = try entries()
