@@ -106,14 +106,23 @@ public struct MultisportSession: Sendable {
 
     /// One entry of the append-only log.
     public enum Boundary: Equatable, Sendable {
+        /// The session started (a plan's first leg with it).
         case start(Duration)
+        /// A lap was marked in the current leg.
         case lap(Duration)
+        /// The current plan leg ended and the next began.
         case next(Duration)
+        /// A free-form sub-activity of a sport began (ending the current one).
         case begin(Sport, Duration)
+        /// The current free-form sub-activity ended.
         case end(Duration)
+        /// Paused.
         case pause(Duration)
+        /// Resumed.
         case resume(Duration)
+        /// The last boundary still in effect (lap, next, begin, end) was taken back.
         case undo(Duration)
+        /// The session finished.
         case finish(Duration)
 
         /// When it happened.
@@ -266,6 +275,7 @@ public struct MultisportSession: Sendable {
         /// How many boundaries an undo could take back.
         public var undoable = 0
 
+        /// States are equal when legs, phase, pauses and the start and finish agree.
         public static func == (a: State, b: State) -> Bool {
             a.legs == b.legs && a.hasStarted == b.hasStarted && a.isFinished == b.isFinished
                 && a.pauses.map(\.start) == b.pauses.map(\.start) && a.pauses.map(\.end) == b.pauses.map(\.end)

@@ -7,7 +7,12 @@
 public struct Profile: Codable, Equatable, Sendable {
     /// The first day of a calendar week for statistics.
     public enum FirstWeekday: String, Codable, Sendable, CaseIterable {
-        case monday, sunday, saturday
+        /// Weeks start on Monday (ISO 8601).
+        case monday
+        /// Weeks start on Sunday.
+        case sunday
+        /// Weeks start on Saturday.
+        case saturday
         /// The locale's first weekday, Monday where the locale says nothing (DESIGN §4).
         case system
     }
