@@ -26,8 +26,7 @@ import WorkoutModel
     @Test(arguments: cases.indices)
     func everyCommandNamesTheBadLineAndLeavesTheFileAlone(index: Int) throws {
         let (name, bad, problem) = Self.cases[index]
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         var content = try jsonLines([historyRecord(1)])
         content.append(bad)
         if name != "truncated" { content.append(0x0A) }
@@ -44,9 +43,9 @@ import WorkoutModel
             #expect(run.status == 0, "\(name) \(command): \(run)")
             if command.contains("import") {
                 // Only the present ids matter to an import: the session is already there.
-                #expect(run.lines == ["Imported 0 sessions, skipped 1 already present, 0 bad lines."], "\(name)")
+                #expect(run.stdoutLines == ["Imported 0 sessions, skipped 1 already present, 0 bad lines."], "\(name)")
             } else {
-                let skipped = run.errorLines.filter { $0.hasPrefix("Skipped: \(box.historyURL.path), line 2") }
+                let skipped = run.allStderrLines.filter { $0.hasPrefix("Skipped: \(box.historyURL.path), line 2") }
                 #expect(skipped.count == 1, "\(name) \(command): \(run.stderr)")
                 #expect(skipped.first?.contains(problem) == true, "\(name) \(command): \(run.stderr)")
                 #expect(run.stdout.contains("00000001"), "\(name) \(command): the good session still shows")
@@ -59,8 +58,7 @@ import WorkoutModel
     }
 
     @Test func tenMegabytesOfJunkAreReportedBrieflyAndLeftAlone() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         var random = SeededRandom(seed: 10)
         var junk = Data(count: 10 * 1024 * 1024)
         junk.withUnsafeMutableBytes { buffer in
@@ -69,10 +67,10 @@ import WorkoutModel
         try box.writeHistory(junk)
         let run = try box.run(["history"])
         #expect(run.status == 0, "\(run.status)")
-        #expect(run.errorLines.count == 21)
-        #expect(run.errorLines.prefix(20).allSatisfy { $0.hasPrefix("Skipped: \(box.historyURL.path), line ") })
-        #expect(run.errorLines.last?.hasSuffix("more lines of \(box.historyURL.path) that cannot be read") == true)
-        #expect(run.lines == ["No readable sessions in \(box.historyURL.path)."])
+        #expect(run.allStderrLines.count == 21)
+        #expect(run.allStderrLines.prefix(20).allSatisfy { $0.hasPrefix("Skipped: \(box.historyURL.path), line ") })
+        #expect(run.allStderrLines.last?.hasSuffix("more lines of \(box.historyURL.path) that cannot be read") == true)
+        #expect(run.stdoutLines == ["No readable sessions in \(box.historyURL.path)."])
         #expect(try box.run(["history", "delete", "abcd", "--yes"]).status == 64)
         #expect(box.historyBytes() == junk)
     }

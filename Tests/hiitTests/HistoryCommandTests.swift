@@ -8,39 +8,36 @@ import Glibc
 /// `hiit history …` run as a person or a script runs it: the built binary, a private data folder.
 @Suite struct HistoryCommandTests {
     @Test func emptyHistorySaysSoFriendly() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         let run = try box.run(["history"])
         #expect(run.status == 0, "\(run)")
-        #expect(run.lines == ["No sessions yet: a workout is recorded here when it completes. Try one: hiit run 20/10x8"])
+        #expect(run.stdoutLines == ["No sessions yet: a workout is recorded here when it completes. Try one: hiit run 20/10x8"])
         #expect(run.stderr.isEmpty)
         #expect(try box.run(["history", "--json"]).stdout == "[]\n")
         #expect(!FileManager.default.fileExists(atPath: box.historyURL.path), "reading creates nothing")
     }
 
     @Test func listIsNewestFirstAtEachSessionsOwnOffset() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         // Stored in file order 0, 2, 1; session 2 started in New York (UTC−5), the others in Prague.
         var late = historyRecord(2, workout: "Evening, \"hard\"", offset: -18_000, weight: nil)
         late.timeZone = "America/New_York"
         try box.writeHistory(try jsonLines([historyRecord(0), late, historyRecord(1, workout: "Core+Legs")]))
         let run = try box.run(["history"])
         #expect(run.status == 0, "\(run)")
-        #expect(run.lines == [
+        #expect(run.stdoutLines == [
             "ID        DATE        TIME   WORKOUT          WORKOUT TIME  TOTAL TIME  ENERGY",
             "00000002  2026-11-30  01:02  Evening, \"hard\"          2:40        3:50",
             "00000001  2026-11-30  07:01  Core+Legs                2:40        3:50  ~28 kcal",
             "00000000  2026-11-30  07:00  Tabata                   2:40        3:50  ~28 kcal",
         ])
         let last = try box.run(["history", "--last", "1"])
-        #expect(last.lines.count == 2)
-        #expect(last.lines.last?.hasPrefix("00000002") == true)
+        #expect(last.stdoutLines.count == 2)
+        #expect(last.stdoutLines.last?.hasPrefix("00000002") == true)
     }
 
     @Test func jsonIsAnArrayOfTheStoredLinesNewestFirst() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         // A line with a key from a newer hiit and extra spaces: kept as stored.
         let unusual = #"{"version": 1, "id": "00000009-0000-4000-8000-000000000000", "workout": "Hand made", "kind": "intervals", "start": "2026-12-01T06:00:00Z", "end": "2026-12-01T06:04:00Z", "timeZone": "UTC", "utcOffsetSeconds": 0, "localDate": "2026-12-01", "workoutSeconds": 160, "totalSeconds": 230, "future": {"x": [1, 2]}}"#
         var content = try jsonLines([historyRecord(0)])
@@ -56,8 +53,7 @@ import Glibc
     }
 
     @Test func badLinesAreReportedOneLineEachAndTheRestShows() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         var content = try jsonLines([historyRecord(0)])
         content.append(Data("not json\n".utf8))
         content.append(try jsonLines([historyRecord(1)]))
@@ -65,29 +61,27 @@ import Glibc
         try box.writeHistory(content)
         let run = try box.run(["history"])
         #expect(run.status == 0, "\(run)")
-        #expect(run.lines.count == 3)
+        #expect(run.stdoutLines.count == 3)
         let path = box.historyURL.path
-        #expect(run.errorLines.count == 2)
-        #expect(run.errorLines.first?.hasPrefix("Skipped: \(path), line 2, column 1: JSON syntax error") == true)
-        #expect(run.errorLines.last?.hasPrefix("Skipped: \(path), line 4, column ") == true)
-        #expect(run.errorLines.last?.hasSuffix("(the last line has no line end: it was probably cut off while being written)") == true)
+        #expect(run.allStderrLines.count == 2)
+        #expect(run.allStderrLines.first?.hasPrefix("Skipped: \(path), line 2, column 1: JSON syntax error") == true)
+        #expect(run.allStderrLines.last?.hasPrefix("Skipped: \(path), line 4, column ") == true)
+        #expect(run.allStderrLines.last?.hasSuffix("(the last line has no line end: it was probably cut off while being written)") == true)
         #expect(box.historyBytes() == content, "reading never repairs the file")
     }
 
     @Test func manyBadLinesAreSummedUpAfterTwenty() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         try box.writeHistory(Data(String(repeating: "x\n", count: 25).utf8))
         let run = try box.run(["history"])
         #expect(run.status == 0)
-        #expect(run.errorLines.count == 21)
-        #expect(run.errorLines.last == "Skipped: 5 more lines of \(box.historyURL.path) that cannot be read")
-        #expect(run.lines == ["No readable sessions in \(box.historyURL.path)."])
+        #expect(run.allStderrLines.count == 21)
+        #expect(run.allStderrLines.last == "Skipped: 5 more lines of \(box.historyURL.path) that cannot be read")
+        #expect(run.stdoutLines == ["No readable sessions in \(box.historyURL.path)."])
     }
 
     @Test func showPrintsEverythingInTheRecord() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         var record = historyRecord(5, workout: "Swim/Bike")
         record.kind = .multisport
         record.pausedSeconds = 12.5
@@ -96,7 +90,7 @@ import Glibc
         try box.writeHistory(try jsonLines([historyRecord(0), record]))
         let run = try box.run(["history", "show", "00000005-0000"])
         #expect(run.status == 0, "\(run)")
-        #expect(run.lines == [
+        #expect(run.stdoutLines == [
             "Session       00000005-0000-4000-8000-000000000000",
             "Workout       Swim/Bike (multisport)",
             "Date          2026-11-30 (Europe/Prague, UTC+01:00)",
@@ -121,35 +115,32 @@ import Glibc
         ("0000", "'0000' matches 2 sessions: 00000001 2026-11-30 07:01 Tabata; 00000002 2026-11-30 07:02 Tabata; give more characters of the id"),
     ])
     func showNamesWhatIsWrongWithAnID(typed: String, message: String) throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         try box.writeHistory(try jsonLines([historyRecord(1), historyRecord(2)]))
         let before = box.historyBytes()
         for command in ["show", "delete"] {
             let run = try box.run(["history", command, typed, "--yes"].filter { command == "delete" || $0 != "--yes" })
             #expect(run.status == 64, "\(run)")
-            #expect(run.errorLines == ["Error: " + message.replacingOccurrences(of: "PATH", with: box.historyURL.path)])
+            #expect(run.allStderrLines == ["Error: " + message.replacingOccurrences(of: "PATH", with: box.historyURL.path)])
         }
         #expect(box.historyBytes() == before)
     }
 
     @Test func idsMatchWithoutCaseOrHyphens() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         let id = try #require(UUID(uuidString: "1B4E28BA-2FA1-41D2-883F-0016D3CCA427"))
         try box.writeHistory(try jsonLines([historyRecord(1, id: id)]))
         for typed in ["1b4e", "1B4E28BA2FA1", "1b4e28ba-2fa1-41d2-883f-0016d3cca427"] {
             let run = try box.run(["history", "show", typed])
             #expect(run.status == 0, "\(typed): \(run)")
-            #expect(run.lines.first == "Session       1B4E28BA-2FA1-41D2-883F-0016D3CCA427")
+            #expect(run.stdoutLines.first == "Session       1B4E28BA-2FA1-41D2-883F-0016D3CCA427")
         }
     }
 
     // MARK: delete
 
     @Test func deleteKeepsEveryOtherLineByteForByte() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         let keep1 = try historyRecord(1).jsonLine()
         let doomed = try historyRecord(2).jsonLine()
         let keep3 = try historyRecord(3).jsonLine()
@@ -168,39 +159,37 @@ import Glibc
 
         let run = try box.run(["history", "delete", "00000002", "--yes"])
         #expect(run.status == 0, "\(run)")
-        #expect(run.lines == ["Deleted session 00000002 2026-11-30 07:02 Tabata (00000002-0000-4000-8000-000000000000)."])
+        #expect(run.stdoutLines == ["Deleted session 00000002 2026-11-30 07:02 Tabata (00000002-0000-4000-8000-000000000000)."])
         var expected = content
         let range = try #require(expected.range(of: doomed + Data([0x0A])))
         expected.removeSubrange(range)
         #expect(box.historyBytes() == expected)
-        #expect(try permissionBits(box.historyURL) == 0o600)
+        #expect(try fileModeBits(of: box.historyURL) == 0o600)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: box.dataFolder.path).filter { $0.contains(".tmp-") }
         #expect(leftovers.isEmpty)
     }
 
     @Test func deleteWithoutATerminalOrYesRefuses() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         try box.writeHistory(try jsonLines([historyRecord(1)]))
         let before = box.historyBytes()
         let run = try box.run(["history", "delete", "00000001"])
         #expect(run.status == 64)
-        #expect(run.errorLines == ["Error: not deleting 00000001 2026-11-30 07:01 Tabata without confirmation: standard input is not a terminal to ask on; add --yes to delete it"])
+        #expect(run.allStderrLines == ["Error: not deleting 00000001 2026-11-30 07:01 Tabata without confirmation: standard input is not a terminal to ask on; add --yes to delete it"])
         #expect(box.historyBytes() == before)
     }
 
     @Test(arguments: [("n\n", false), ("\n", false), ("y\n", true), ("YES\n", true)])
     func deleteAsksOnATerminal(reply: String, deletes: Bool) throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         try box.writeHistory(try jsonLines([historyRecord(1), historyRecord(2)]))
-        let terminal = try PseudoTerminalPair()
+        let terminal = try PseudoTerminal()
         defer { terminal.close() }
         try terminal.type(reply)
-        let run = try box.run(["history", "delete", "00000001"], stdin: terminal.childEnd)
+        let run = try box.run(["history", "delete", "00000001"], stdin: terminal.secondary)
         #expect(run.status == 0, "\(run)")
-        #expect(run.lines.first == "Delete session 00000001 2026-11-30 07:01 Tabata from the history? This cannot be undone. [y/N]")
-        #expect(run.lines.last == (deletes ? "Deleted session 00000001 2026-11-30 07:01 Tabata (00000001-0000-4000-8000-000000000000)."
+        #expect(run.stdoutLines.first == "Delete session 00000001 2026-11-30 07:01 Tabata from the history? This cannot be undone. [y/N]")
+        #expect(run.stdoutLines.last == (deletes ? "Deleted session 00000001 2026-11-30 07:01 Tabata (00000001-0000-4000-8000-000000000000)."
                                            : "Nothing was deleted."))
         #expect(storedIDs(box.historyBytes()) == (deletes ? [numberedID(2)] : [numberedID(1), numberedID(2)]))
     }
@@ -208,50 +197,46 @@ import Glibc
     // MARK: export
 
     @Test func exportJSONIsTheStoredLinesAndImportReadsIt() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         var content = try jsonLines([historyRecord(1), historyRecord(2)])
         content.append(Data("junk\n".utf8))
         try box.writeHistory(content)
         let run = try box.run(["history", "export"])
         #expect(run.status == 0, "\(run)")
         #expect(Data(run.stdout.utf8) == (try jsonLines([historyRecord(1), historyRecord(2)])))
-        #expect(run.errorLines == ["Skipped: \(box.historyURL.path), line 3, column 1: JSON syntax error: expected a value (object, array, string, number, true, false or null), found 'j'"])
+        #expect(run.allStderrLines == ["Skipped: \(box.historyURL.path), line 3, column 1: JSON syntax error: expected a value (object, array, string, number, true, false or null), found 'j'"])
 
         let file = box.file("out.jsonl")
         let toFile = try box.run(["history", "export", "--json", file.path])
-        #expect(toFile.lines == ["Exported 2 sessions to \(file.path)"])
+        #expect(toFile.stdoutLines == ["Exported 2 sessions to \(file.path)"])
         #expect(try Data(contentsOf: file) == (try jsonLines([historyRecord(1), historyRecord(2)])))
-        #expect(try permissionBits(file) == 0o600)
+        #expect(try fileModeBits(of: file) == 0o600)
 
-        let other = try HistorySandbox()
-        defer { other.remove() }
+        let other = try E2ESandbox.forHistory()
         let imported = try other.run(["history", "import", file.path])
-        #expect(imported.lines == ["Imported 2 sessions, skipped 0 already present, 0 bad lines."])
+        #expect(imported.stdoutLines == ["Imported 2 sessions, skipped 0 already present, 0 bad lines."])
         #expect(other.historyBytes() == (try jsonLines([historyRecord(1), historyRecord(2)])))
     }
 
     @Test func exportNeverOverwritesWithoutForce() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         try box.writeHistory(try jsonLines([historyRecord(1)]))
         let file = box.file("mine.csv")
         try Data("precious\n".utf8).write(to: file)
         let refused = try box.run(["history", "export", "--csv", file.path])
         #expect(refused.status == 64)
-        #expect(refused.errorLines == ["Error: \(file.path) exists; add --force to replace it"])
+        #expect(refused.allStderrLines == ["Error: \(file.path) exists; add --force to replace it"])
         #expect(try String(contentsOf: file, encoding: .utf8) == "precious\n")
         let forced = try box.run(["history", "export", "--csv", "--force", file.path])
         #expect(forced.status == 0, "\(forced)")
         #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("id,workout,kind,"))
         let both = try box.run(["history", "export", "--csv", "--json"])
         #expect(both.status == 64)
-        #expect(both.errorLines == ["Error: --csv and --json cannot be given together; choose one format."])
+        #expect(both.allStderrLines == ["Error: --csv and --json cannot be given together; choose one format."])
     }
 
     @Test func exportCSVQuotesCommasQuotesAndNewlines() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         try box.writeHistory(try jsonLines([historyRecord(1, workout: "Legs, \"hard\"\nday 2", weight: nil)]))
         let run = try box.run(["history", "export", "--csv"])
         #expect(run.status == 0, "\(run)")
@@ -262,8 +247,7 @@ import Glibc
     // MARK: import
 
     @Test func importSkipsPresentIDsAndCountsEverything() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         try box.writeHistory(try jsonLines([historyRecord(1), historyRecord(2)]))
         var file = try jsonLines([historyRecord(2), historyRecord(3), historyRecord(3), historyRecord(4)])
         file.append(Data("{\"version\": 1}\n\n".utf8))
@@ -272,25 +256,24 @@ import Glibc
         try file.write(to: source)
         let run = try box.run(["history", "import", "--verbose", source.path])
         #expect(run.status == 0, "\(run)")
-        #expect(run.lines == [
+        #expect(run.stdoutLines == [
             "saved \(numberedID(3).uuidString)",
             "saved \(numberedID(4).uuidString)",
             "already present \(numberedID(2).uuidString)",
             "already present \(numberedID(3).uuidString)",
             "Imported 2 sessions, skipped 2 already present, 2 bad lines.",
         ])
-        #expect(run.errorLines.count == 2)
-        #expect(run.errorLines.first == "Skipped: \(source.path), line 5, column 1: id is missing (expected a UUID string)")
-        #expect(run.errorLines.last?.hasPrefix("Skipped: \(source.path), line 7, column ") == true)
+        #expect(run.allStderrLines.count == 2)
+        #expect(run.allStderrLines.first == "Skipped: \(source.path), line 5, column 1: id is missing (expected a UUID string)")
+        #expect(run.allStderrLines.last?.hasPrefix("Skipped: \(source.path), line 7, column ") == true)
         #expect(storedIDs(box.historyBytes()) == [1, 2, 3, 4].map { numberedID($0) })
 
         let again = try box.run(["history", "import", source.path])
-        #expect(again.lines == ["Imported 0 sessions, skipped 4 already present, 2 bad lines."])
+        #expect(again.stdoutLines == ["Imported 0 sessions, skipped 4 already present, 2 bad lines."])
     }
 
     @Test func importOfAFileThatIsNotTextImportsNothing() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         try box.writeHistory(try jsonLines([historyRecord(1)]))
         let before = box.historyBytes()
         let binary = box.file("photo.jpg")
@@ -299,77 +282,26 @@ import Glibc
         try bytes.write(to: binary)
         let run = try box.run(["history", "import", binary.path])
         #expect(run.status == 65)
-        #expect(run.errorLines == ["Error: \(binary.path), line 3: not a text file (it holds a NUL byte); expected JSON lines as 'hiit history export --json' writes them; nothing was imported"])
+        #expect(run.allStderrLines == ["Error: \(binary.path), line 3: not a text file (it holds a NUL byte); expected JSON lines as 'hiit history export --json' writes them; nothing was imported"])
 
         let latin1 = box.file("latin1.txt")
         try Data([0x63, 0x61, 0x66, 0xE9, 0x0A]).write(to: latin1)
         let notUTF8 = try box.run(["history", "import", latin1.path])
         #expect(notUTF8.status == 65)
-        #expect(notUTF8.errorLines == ["Error: \(latin1.path), line 1: not UTF-8 text; expected JSON lines as 'hiit history export --json' writes them; nothing was imported"])
+        #expect(notUTF8.allStderrLines == ["Error: \(latin1.path), line 1: not UTF-8 text; expected JSON lines as 'hiit history export --json' writes them; nothing was imported"])
 
         let missing = try box.run(["history", "import", box.file("nope.jsonl").path])
         #expect(missing.status == 74)
-        #expect(missing.errorLines == ["Error: \(box.file("nope.jsonl").path): cannot open: No such file or directory (errno 2); nothing was imported"])
+        #expect(missing.allStderrLines == ["Error: \(box.file("nope.jsonl").path): cannot open: No such file or directory (errno 2); nothing was imported"])
         #expect(box.historyBytes() == before)
     }
 
     @Test func importOfAnEmptyFileSaysSo() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         let empty = box.file("empty.jsonl")
         try Data().write(to: empty)
         let run = try box.run(["history", "import", empty.path])
         #expect(run.status == 0)
-        #expect(run.lines == ["Imported 0 sessions, skipped 0 already present, 0 bad lines."])
-    }
-}
-
-/// Permission bits (0o600) of a path.
-func permissionBits(_ url: URL) throws -> Int {
-    var info = stat()
-    guard stat(url.path, &info) == 0 else { throw HistoryTestFailure("cannot stat \(url.path)") }
-    return Int(info.st_mode & 0o777)
-}
-
-/// A pseudo-terminal: the child's stdin is the terminal end, the test types on the other.
-final class PseudoTerminalPair {
-    private let controller: Int32
-    /// The terminal end, for the child's stdin.
-    let childEnd: FileHandle
-
-    init() throws {
-        // posix_openpt, grantpt, unlockpt and ptsname_r are in glibc but need feature macros
-        // that Swift's Glibc module does not set: look them up by name.
-        func function<F>(_ name: String, _ type: F.Type) throws -> F {
-            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else { throw HistoryTestFailure("no \(name) in libc") }
-            return unsafeBitCast(symbol, to: type)
-        }
-        let openController = try function("posix_openpt", (@convention(c) (Int32) -> Int32).self)
-        let grant = try function("grantpt", (@convention(c) (Int32) -> Int32).self)
-        let unlock = try function("unlockpt", (@convention(c) (Int32) -> Int32).self)
-        let nameOf = try function("ptsname_r", (@convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32).self)
-        controller = openController(O_RDWR | O_NOCTTY)
-        var name = [CChar](repeating: 0, count: 128)
-        guard controller >= 0, grant(controller) == 0, unlock(controller) == 0,
-              nameOf(controller, &name, name.count) == 0 else {
-            throw HistoryTestFailure("no pseudo-terminal: errno \(errno)")
-        }
-        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let terminal = open(path, O_RDWR | O_NOCTTY)
-        guard terminal >= 0 else { throw HistoryTestFailure("cannot open \(path): errno \(errno)") }
-        childEnd = FileHandle(fileDescriptor: terminal, closeOnDealloc: true)
-    }
-
-    /// Types `text` as if on the keyboard (the terminal's line discipline holds it for the child).
-    func type(_ text: String) throws {
-        let bytes = Array(text.utf8)
-        guard write(controller, bytes, bytes.count) == bytes.count else {
-            throw HistoryTestFailure("cannot type on the pseudo-terminal: errno \(errno)")
-        }
-    }
-
-    func close() {
-        try? childEnd.close()
-        Glibc.close(controller)
+        #expect(run.stdoutLines == ["Imported 0 sessions, skipped 0 already present, 0 bad lines."])
     }
 }

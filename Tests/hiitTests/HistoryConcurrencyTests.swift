@@ -16,8 +16,7 @@ import WorkoutModel
     }
 
     @Test func fourProcessesImportingAtOnceKeepEveryLineWhole() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         let processes = 4, perFile = 450  // three locked appends each
         var files: [URL] = []
         for p in 0..<processes {
@@ -26,30 +25,29 @@ import WorkoutModel
                 .write(to: file)
             files.append(file)
         }
-        let children = try files.map { try HistoryChild(["history", "import", $0.path], sandbox: box) }
+        let children = try files.map { try box.start(["history", "import", $0.path], input: "") }
         for child in children {
             let run = try child.wait(timeout: .seconds(120))
             #expect(run.status == 0, "\(run)")
-            #expect(run.lines == ["Imported \(perFile) sessions, skipped 0 already present, 0 bad lines."])
+            #expect(run.stdoutLines == ["Imported \(perFile) sessions, skipped 0 already present, 0 bad lines."])
         }
         let content = box.historyBytes()
         expectEveryLineWhole(content, count: processes * perFile)
         let expected = (0..<processes).flatMap { p in (0..<perFile).map { numberedID($0, group: p + 1) } }
         #expect(Set(storedIDs(content)) == Set(expected))
-        #expect(try permissionBits(box.historyURL) == 0o600)
+        #expect(try fileModeBits(of: box.historyURL) == 0o600)
     }
 
     @Test func threeWorkoutsFinishingTogetherAreAllSaved() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         let children = try (0..<3).map { _ in
-            try HistoryChild(["run", "1/1x1", "--prepare", "0", "--events", "--mute", "--weight", "70"], sandbox: box)
+            try box.start(["run", "1/1x1", "--prepare", "0", "--events", "--mute", "--weight", "70"], input: "")
         }
         var saved: [String] = []
         for child in children {
             let run = try child.wait(timeout: .seconds(30))
             #expect(run.status == 0, "\(run)")
-            saved += run.lines.filter { $0.contains("\"event\":\"saved\"") }
+            saved += run.stdoutLines.filter { $0.contains("\"event\":\"saved\"") }
         }
         #expect(saved.count == 3)
         let content = box.historyBytes()
@@ -63,8 +61,7 @@ import WorkoutModel
     /// Deletes rewrite the file while other processes append to it: no appended session may
     /// end up in a replaced (unlinked) file.
     @Test func deletesRacingWithImportsLoseNoSession() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         let seeds = (0..<24).map { historyRecord($0, id: numberedID($0, group: 9), workout: "seed \($0)") }
         try box.writeHistory(try jsonLines(seeds))
         let doomed = seeds.filter { $0.workout.hasSuffix("0") == false && $0.workout != "seed 5" }

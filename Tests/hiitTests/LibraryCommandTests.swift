@@ -18,15 +18,15 @@ import Glibc
     }
 
     /// A sandbox whose library was already seeded (so it starts empty).
-    static func emptyLibrary() throws -> LibrarySandbox {
-        let sandbox = try LibrarySandbox()
+    static func emptyLibrary() throws -> E2ESandbox {
+        let sandbox = try E2ESandbox()
         try FileManager.default.createDirectory(at: sandbox.libraryFolder, withIntermediateDirectories: true)
         try Data().write(to: sandbox.libraryFolder.appendingPathComponent(".seeded"))
         return sandbox
     }
 
     /// `hiit list --json` decoded.
-    static func listJSON(_ sandbox: LibrarySandbox) throws -> [[String: Any]] {
+    static func listJSON(_ sandbox: E2ESandbox) throws -> [[String: Any]] {
         let run = try sandbox.run(["list", "--json"])
         #expect(run.status == 0, "\(run)")
         return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run)")
@@ -35,7 +35,7 @@ import Glibc
     // MARK: First use
 
     @Test func firstUseCopiesTheShippedWorkoutsAndMarksTabata() throws {
-        let sandbox = try LibrarySandbox()
+        let sandbox = try E2ESandbox()
         let run = try sandbox.run(["list"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stderr.isEmpty, "\(run)")
@@ -50,14 +50,14 @@ import Glibc
         #expect(run.stdout.contains("* selected: plain 'hiit' runs it."))
         #expect(try sandbox.libraryFiles().count == shipped.count)
         for file in try sandbox.libraryFiles() {
-            #expect(try permissionBits(sandbox.workoutFile(file)) == 0o600, "\(file)")
+            #expect(try fileModeBits(of: sandbox.workoutFile(file)) == 0o600, "\(file)")
         }
-        #expect(try permissionBits(sandbox.libraryFolder) == 0o700)
-        #expect(try permissionBits(sandbox.dataFolder) == 0o700)
+        #expect(try fileModeBits(of: sandbox.libraryFolder) == 0o700)
+        #expect(try fileModeBits(of: sandbox.dataFolder) == 0o700)
     }
 
     @Test func deletedWorkoutsStayDeleted() throws {
-        let sandbox = try LibrarySandbox()
+        let sandbox = try E2ESandbox()
         for name in try Self.shippedWorkoutNames() {
             let run = try sandbox.run(["delete", name, "--yes"])
             #expect(run.status == 0, "\(run)")
@@ -129,8 +129,8 @@ import Glibc
         let sandbox = try Self.emptyLibrary()
         let broken = "{\"version\": 1, \"name\": \"Bad\",\n \"exercises\": 5}\n"
         try sandbox.writeWorkoutFile("bad.json", broken)
-        let run = try sandbox.run(arguments, extra: ["EDITOR": "false"])
-        expectLibraryError(run, status: 65, naming: [sandbox.workoutFile("bad.json").path, "line 2, column 15", "exercises"])
+        let run = try sandbox.run(arguments, extraEnvironment: ["EDITOR": "false"])
+        expectHiitError(run, status: 65, naming: [sandbox.workoutFile("bad.json").path, "line 2, column 15", "exercises"])
         #expect(try Data(contentsOf: sandbox.workoutFile("bad.json")) == Data(broken.utf8))
         #expect(try sandbox.libraryFiles() == ["bad.json"])
     }
@@ -154,7 +154,7 @@ import Glibc
         #expect(json["name"] as? String == "Leg day")
         #expect(json["version"] as? Int == 1)
         #expect(json["prepareSeconds"] as? Int == 5)
-        #expect(try permissionBits(sandbox.workoutFile("leg-day.json")) == 0o600)
+        #expect(try fileModeBits(of: sandbox.workoutFile("leg-day.json")) == 0o600)
     }
 
     @Test(arguments: [
@@ -188,7 +188,7 @@ import Glibc
         let sandbox = try Self.emptyLibrary()
         #expect(try sandbox.run(["new", "Leg Day", "-e", "A 1/1x1"]).status == 0)
         let run = try sandbox.run(["new", "leg day", "-e", "B 2/2x2"])
-        expectLibraryError(run, status: 64, naming: ["'leg day' already exists as 'Leg Day'", "ignoring case"])
+        expectHiitError(run, status: 64, naming: ["'leg day' already exists as 'Leg Day'", "ignoring case"])
         #expect(try sandbox.libraryFiles() == ["leg-day.json"])
     }
 
@@ -222,9 +222,9 @@ import Glibc
         ["delete", "tabatta", "--yes"], ["select", "tabatta"], ["export", "tabatta"], ["duplicate", "tabatta"],
     ])
     func unknownNameSuggestsTheClosest(arguments: [String]) throws {
-        let sandbox = try LibrarySandbox()
+        let sandbox = try E2ESandbox()
         let run = try sandbox.run(arguments)
-        expectLibraryError(run, status: 64, naming: ["'tabatta'", "did you mean 'Tabata'?"])
+        expectHiitError(run, status: 64, naming: ["'tabatta'", "did you mean 'Tabata'?"])
     }
 
     // MARK: select and the default run
@@ -288,9 +288,9 @@ import Glibc
         let file = sandbox.file("mine.json")
         try Data("{\"name\": \"Mine\", \"exercises\": [{\"name\": \"Hop\", \"workSeconds\": 5, \"restSeconds\": 5, \"rounds\": 2}]}".utf8).write(to: file)
         let run = try sandbox.run(["select", file.path])
-        expectLibraryError(run, status: 64, naming: ["hiit import \(file.path)"])
+        expectHiitError(run, status: 64, naming: ["hiit import \(file.path)"])
         let missing = try sandbox.run(["select", "some/file.json"])
-        expectLibraryError(missing, status: 64, naming: ["'some/file.json' is neither"])
+        expectHiitError(missing, status: 64, naming: ["'some/file.json' is neither"])
         // A name holding '/' is a name.
         #expect(try sandbox.run(["new", "a/b", "-e", "Hop 1/1x1"]).status == 0)
         #expect(try sandbox.run(["select", "A/B"]).stdout == "Selected 'a/b': plain 'hiit' runs it.\n")
@@ -309,7 +309,7 @@ import Glibc
         #expect(try sandbox.libraryFiles() == ["core-legs.json"])
         #expect(try sandbox.run(["new", "Core Legs", "-e", "Hop 1/1x1"]).status == 0)
         let clash = try sandbox.run(["rename", "core legs", "CORE+LEGS"])
-        expectLibraryError(clash, status: 64, naming: ["'CORE+LEGS' already exists as 'Core+Legs'"])
+        expectHiitError(clash, status: 64, naming: ["'CORE+LEGS' already exists as 'Core+Legs'"])
         #expect(try sandbox.run(["delete", "core+legs", "--yes"]).status == 0)
         #expect(try String(contentsOf: sandbox.dataFolder.appendingPathComponent("history.jsonl"), encoding: .utf8) == history)
     }
@@ -318,7 +318,7 @@ import Glibc
         let sandbox = try Self.emptyLibrary()
         #expect(try sandbox.run(["new", "Legs", "-e", "Hop 1/1x1"]).status == 0)
         let run = try sandbox.run(["delete", "legs"], input: "y\n")
-        expectLibraryError(run, status: 64, naming: ["not a terminal", "--yes", "'Legs'"])
+        expectHiitError(run, status: 64, naming: ["not a terminal", "--yes", "'Legs'"])
         #expect(try sandbox.libraryFiles() == ["legs.json"])
     }
 
@@ -326,9 +326,9 @@ import Glibc
     func deleteAsksOnATerminal(answer: String, deletes: Bool) throws {
         let sandbox = try Self.emptyLibrary()
         #expect(try sandbox.run(["new", "Legs", "-e", "Hop 1/1x1"]).status == 0)
-        let terminal = try LibraryTerminal()
-        let child = try sandbox.start(["delete", "legs"], stdinDescriptor: terminal.secondary)
-        terminal.type(answer)
+        let terminal = try PseudoTerminal()
+        let child = try sandbox.start(["delete", "legs"], stdin: terminal.secondary)
+        try terminal.type(answer)
         let run = try child.wait()
         #expect(run.status == 0, "\(run)")
         #expect(run.stderrLines == ["Delete 'Legs'? [y/N]"], "\(run)")
@@ -337,12 +337,12 @@ import Glibc
     }
 
     @Test func duplicateNamesTheCopy() throws {
-        let sandbox = try LibrarySandbox()
+        let sandbox = try E2ESandbox()
         #expect(try sandbox.run(["duplicate", "tabata"]).stdoutLines.first?.hasPrefix("Created 'Tabata copy' from 'Tabata'") == true)
         #expect(try sandbox.run(["duplicate", "TABATA"]).stdoutLines.first?.hasPrefix("Created 'Tabata copy 2' from 'Tabata'") == true)
         #expect(try sandbox.run(["duplicate", "30/30x10", "Half minutes"]).status == 0)
         let taken = try sandbox.run(["duplicate", "tabata", "tabata COPY"])
-        expectLibraryError(taken, status: 64, naming: ["already exists as 'Tabata copy'"])
+        expectHiitError(taken, status: 64, naming: ["already exists as 'Tabata copy'"])
         let names = try Self.listJSON(sandbox).compactMap { $0["name"] as? String }
         #expect(names.contains("Tabata copy") && names.contains("Tabata copy 2") && names.contains("Half minutes"))
     }
@@ -365,7 +365,7 @@ import Glibc
             """, "\(run)")
         let before = try Data(contentsOf: sandbox.workoutFile("leg-day.json"))
         let bad = try sandbox.run(["edit", "leg day", "--prepare", "0", "--work", "2=0"])
-        expectLibraryError(bad, status: 64, naming: ["exercise 2 (Jumps) workSeconds is 0 s; allowed 1–3600 s"])
+        expectHiitError(bad, status: 64, naming: ["exercise 2 (Jumps) workSeconds is 0 s; allowed 1–3600 s"])
         let outOfRange = try sandbox.run(["edit", "leg day", "--remove", "3"])
         #expect(outOfRange.status == 64 && outOfRange.stderrLines.first?.contains("--remove: '3' names position 3") == true, "\(outOfRange)")
         #expect(try Data(contentsOf: sandbox.workoutFile("leg-day.json")) == before, "nothing saved")
@@ -405,13 +405,13 @@ import Glibc
         let bytes = Data((0..<2_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try bytes.write(to: junk)
         let run = try sandbox.run(["import", junk.path])
-        expectLibraryError(run, status: 65, naming: [junk.path, "MiB"])
+        expectHiitError(run, status: 65, naming: [junk.path, "MiB"])
         #expect(try Data(contentsOf: junk) == bytes)
         #expect(try sandbox.libraryFiles().isEmpty)
     }
 
     @Test func exportWritesJSONAndRefusesToOverwrite() throws {
-        let sandbox = try LibrarySandbox()
+        let sandbox = try E2ESandbox()
         let toStdout = try sandbox.run(["export", "tabata"])
         #expect(toStdout.status == 0, "\(toStdout)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(toStdout.stdout.utf8)) as? [String: Any])
@@ -423,7 +423,7 @@ import Glibc
         #expect(try Data(contentsOf: target) == Data(toStdout.stdout.utf8))
         try Data("mine".utf8).write(to: target)
         let refused = try sandbox.run(["export", "20/10x8", target.path])
-        expectLibraryError(refused, status: 64, naming: [target.path, "--force"])
+        expectHiitError(refused, status: 64, naming: [target.path, "--force"])
         #expect(try String(contentsOf: target, encoding: .utf8) == "mine")
         let forced = try sandbox.run(["export", "20/10x8", target.path, "--force"])
         #expect(forced.status == 0, "\(forced)")
@@ -440,7 +440,7 @@ import Glibc
         // Names that share a slug, so the processes also race for the same file names.
         let names = (1...3).flatMap { round in ["Race+\(round)", "Race \(round)", "Race/\(round)", "Race.\(round)"] }
         for round in 0..<3 {
-            let children = try names[(round * 4)..<(round * 4 + 4)].map { try sandbox.start(["new", $0, "-e", "Go 1/1x1"]) }
+            let children = try names[(round * 4)..<(round * 4 + 4)].map { try sandbox.start(["new", $0, "-e", "Go 1/1x1"], input: "") }
             for child in children {
                 let run = try child.wait()
                 #expect(run.status == 0, "\(run)")
@@ -457,10 +457,10 @@ import Glibc
         let sandbox = try Self.emptyLibrary()
         for index in 1...4 { #expect(try sandbox.run(["new", "W\(index)", "-e", "Go 1/1x1"]).status == 0) }
         let children = try [
-            sandbox.start(["rename", "W1", "Renamed 1"]),
-            sandbox.start(["edit", "W2", "--add", "More 2/2x2"]),
-            sandbox.start(["new", "W5", "-e", "Go 1/1x1"]),
-            sandbox.start(["delete", "W3", "--yes"]),
+            sandbox.start(["rename", "W1", "Renamed 1"], input: ""),
+            sandbox.start(["edit", "W2", "--add", "More 2/2x2"], input: ""),
+            sandbox.start(["new", "W5", "-e", "Go 1/1x1"], input: ""),
+            sandbox.start(["delete", "W3", "--yes"], input: ""),
         ]
         for child in children {
             let run = try child.wait()

@@ -6,8 +6,8 @@ import Testing
 @Suite struct LibraryEditorTests {
     /// A library holding "Leg day" (Squats 40/20x3) and "Arms"; returns the sandbox and the
     /// bytes of leg-day.json.
-    static func library() throws -> (LibrarySandbox, Data) {
-        let sandbox = try LibrarySandbox()
+    static func library() throws -> (E2ESandbox, Data) {
+        let sandbox = try E2ESandbox()
         try FileManager.default.createDirectory(at: sandbox.libraryFolder, withIntermediateDirectories: true)
         try Data().write(to: sandbox.libraryFolder.appendingPathComponent(".seeded"))
         #expect(try sandbox.run(["new", "Leg day", "-e", "Squats 40/20x3"]).status == 0)
@@ -17,7 +17,7 @@ import Testing
 
     /// An editor script that runs `steps[n]` on its n-th call (counted in a file beside it),
     /// the last step again on later calls. Each step is shell code with the file in "$1".
-    static func editor(_ steps: [String], in sandbox: LibrarySandbox) throws -> String {
+    static func editor(_ steps: [String], in sandbox: E2ESandbox) throws -> String {
         var body = "count=$(cat \"$0.count\" 2>/dev/null || echo 0)\ncount=$((count + 1))\necho $count > \"$0.count\"\ncase $count in\n"
         for (index, step) in steps.enumerated() {
             body += index == steps.count - 1 ? "  *) \(step) ;;\n" : "  \(index + 1)) \(step) ;;\n"
@@ -37,7 +37,7 @@ import Testing
     static let breakTheJSON = "printf '{\\n  \"name\" : \"Leg day\",\\n  \"exercises\" : [\\n' > \"$1\""
 
     /// The temporary copies the loop made are gone.
-    static func expectNoTemporaryCopies(_ sandbox: LibrarySandbox, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    static func expectNoTemporaryCopies(_ sandbox: E2ESandbox, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let left = try FileManager.default.contentsOfDirectory(atPath: sandbox.url.appendingPathComponent("tmp").path)
         #expect(left.isEmpty, "temporary copies left: \(left)", sourceLocation: sourceLocation)
     }
@@ -45,7 +45,7 @@ import Testing
     @Test func aValidEditIsSaved() throws {
         let (sandbox, _) = try Self.library()
         let editor = try Self.editor([Self.setRoundsTo5], in: sandbox)
-        let run = try sandbox.run(["edit", "leg day"], extra: ["EDITOR": editor])
+        let run = try sandbox.run(["edit", "leg day"], extraEnvironment: ["EDITOR": editor])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout == """
             Saved 'Leg day' (\(sandbox.workoutFile("leg-day.json").path)):
@@ -55,14 +55,14 @@ import Testing
             """, "\(run)")
         #expect(run.stderr.isEmpty, "\(run)")
         #expect(try String(contentsOf: sandbox.workoutFile("leg-day.json"), encoding: .utf8).contains("\"rounds\" : 5"))
-        #expect(try permissionBits(sandbox.workoutFile("leg-day.json")) == 0o600)
+        #expect(try fileModeBits(of: sandbox.workoutFile("leg-day.json")) == 0o600)
         try Self.expectNoTemporaryCopies(sandbox)
     }
 
     @Test func invalidThenValidAsksAndSavesTheSecond() throws {
         let (sandbox, _) = try Self.library()
         let editor = try Self.editor([Self.setRoundsTo0, Self.restoreRoundsTo6], in: sandbox)
-        let run = try sandbox.run(["edit", "Leg day"], input: "what?\ne\n", extra: ["EDITOR": editor])
+        let run = try sandbox.run(["edit", "Leg day"], input: "what?\ne\n", extraEnvironment: ["EDITOR": editor])
         #expect(run.status == 0, "\(run)")
         #expect(Self.calls(of: editor) == 2)
         #expect(run.stderrLines.count == 3, "\(run)")
@@ -76,7 +76,7 @@ import Testing
     @Test func brokenJSONShowsLineAndColumnAndDiscardKeepsTheFile() throws {
         let (sandbox, original) = try Self.library()
         let editor = try Self.editor([Self.breakTheJSON], in: sandbox)
-        let run = try sandbox.run(["edit", "leg day"], input: "d\n", extra: ["EDITOR": editor])
+        let run = try sandbox.run(["edit", "leg day"], input: "d\n", extraEnvironment: ["EDITOR": editor])
         #expect(run.status == 65, "\(run)")
         let error = try #require(run.stderrLines.first)
         #expect(error.hasPrefix("Error: ") && error.contains("leg-day.json, line 4, column 1: JSON syntax error"), "\(run)")
@@ -88,7 +88,7 @@ import Testing
     @Test func endOfInputDiscards() throws {
         let (sandbox, original) = try Self.library()
         let editor = try Self.editor([Self.setRoundsTo0], in: sandbox)
-        let run = try sandbox.run(["edit", "leg day"], input: "", extra: ["EDITOR": editor])
+        let run = try sandbox.run(["edit", "leg day"], input: "", extraEnvironment: ["EDITOR": editor])
         #expect(run.status == 65, "\(run)")
         #expect(Self.calls(of: editor) == 1)
         #expect(try Data(contentsOf: sandbox.workoutFile("leg-day.json")) == original)
@@ -97,7 +97,7 @@ import Testing
     @Test func editingAgainAndAgainNeverSavesUntilValid() throws {
         let (sandbox, original) = try Self.library()
         let editor = try Self.editor([Self.setRoundsTo0], in: sandbox)
-        let run = try sandbox.run(["edit", "leg day"], input: "e\nedit\nE\ndiscard\n", extra: ["EDITOR": editor])
+        let run = try sandbox.run(["edit", "leg day"], input: "e\nedit\nE\ndiscard\n", extraEnvironment: ["EDITOR": editor])
         #expect(run.status == 65, "\(run)")
         #expect(Self.calls(of: editor) == 4)
         #expect(try Data(contentsOf: sandbox.workoutFile("leg-day.json")) == original)
@@ -108,7 +108,7 @@ import Testing
         let (sandbox, original) = try Self.library()
         let before = try FileManager.default.attributesOfItem(atPath: sandbox.workoutFile("leg-day.json").path)[.modificationDate] as? Date
         let editor = try Self.editor([step], in: sandbox)
-        let run = try sandbox.run(["edit", "leg day"], extra: ["EDITOR": editor])
+        let run = try sandbox.run(["edit", "leg day"], extraEnvironment: ["EDITOR": editor])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout == "No changes to 'Leg day'.\n", "\(run)")
         #expect(try Data(contentsOf: sandbox.workoutFile("leg-day.json")) == original)
@@ -120,7 +120,7 @@ import Testing
     @Test func renamingInTheEditorOntoAnotherWorkoutIsRefused() throws {
         let (sandbox, original) = try Self.library()
         let editor = try Self.editor(["sed -i 's/\"Leg day\"/\"ARMS\"/' \"$1\""], in: sandbox)
-        let run = try sandbox.run(["edit", "leg day"], input: "d\n", extra: ["EDITOR": editor])
+        let run = try sandbox.run(["edit", "leg day"], input: "d\n", extraEnvironment: ["EDITOR": editor])
         #expect(run.status == 65, "\(run)")
         #expect(run.stderrLines.first?.contains("a workout named 'ARMS' already exists as 'Arms'") == true, "\(run)")
         #expect(try Data(contentsOf: sandbox.workoutFile("leg-day.json")) == original)
@@ -129,15 +129,15 @@ import Testing
     @Test func renamingInTheEditorMovesTheFile() throws {
         let (sandbox, _) = try Self.library()
         let editor = try Self.editor(["sed -i 's/\"Leg day\"/\"Core+Legs\"/' \"$1\""], in: sandbox)
-        let run = try sandbox.run(["edit", "leg day"], extra: ["EDITOR": editor])
+        let run = try sandbox.run(["edit", "leg day"], extraEnvironment: ["EDITOR": editor])
         #expect(run.status == 0 && run.stdout.hasPrefix("Saved 'Core+Legs' (was 'Leg day')"), "\(run)")
         #expect(try sandbox.libraryFiles() == ["arms.json", "core-legs.json"])
     }
 
     @Test func aFailingEditorChangesNothing() throws {
         let (sandbox, original) = try Self.library()
-        let run = try sandbox.run(["edit", "leg day"], extra: ["EDITOR": "false"])
-        expectLibraryError(run, status: 74, naming: ["'false' exited with status 1", "'Leg day' is unchanged"])
+        let run = try sandbox.run(["edit", "leg day"], extraEnvironment: ["EDITOR": "false"])
+        expectHiitError(run, status: 74, naming: ["'false' exited with status 1", "'Leg day' is unchanged"])
         #expect(try Data(contentsOf: sandbox.workoutFile("leg-day.json")) == original)
         try Self.expectNoTemporaryCopies(sandbox)
     }
@@ -147,7 +147,7 @@ import Testing
         let visual = try Self.editor([Self.setRoundsTo5], in: sandbox)
         let editor = try Self.editor(["exit 3"], in: sandbox)
         // An editor command with an argument before the file name, as `code --wait` has.
-        let run = try sandbox.run(["edit", "leg day"], extra: ["VISUAL": "sh \(visual)", "EDITOR": editor])
+        let run = try sandbox.run(["edit", "leg day"], extraEnvironment: ["VISUAL": "sh \(visual)", "EDITOR": editor])
         #expect(run.status == 0, "\(run)")
         #expect(Self.calls(of: visual) == 1 && Self.calls(of: editor) == 0)
     }
@@ -157,7 +157,7 @@ import Testing
         let record = sandbox.file("seen")
         let step = "stat -c '%a' \"$(dirname \"$1\")\" \"$1\" > '\(record.path)'; basename \"$1\" >> '\(record.path)'"
         let editor = try Self.editor([step], in: sandbox)
-        let run = try sandbox.run(["edit", "leg day"], extra: ["EDITOR": editor])
+        let run = try sandbox.run(["edit", "leg day"], extraEnvironment: ["EDITOR": editor])
         #expect(run.status == 0, "\(run)")
         #expect(try String(contentsOf: record, encoding: .utf8) == "700\n600\nleg-day.json\n")
     }
@@ -165,10 +165,10 @@ import Testing
     @Test func aChangeMadeMeanwhileIsNotOverwritten() throws {
         let (sandbox, _) = try Self.library()
         // While "the editor" runs, another hiit changes the workout.
-        let hiit = try LibrarySandbox.binary().path
+        let hiit = try HiitBinary.url().path
         let step = "XDG_DATA_HOME='\(sandbox.url.path)' '\(hiit)' edit 'leg day' --prepare 3 > /dev/null; \(Self.setRoundsTo5)"
         let editor = try Self.editor([step], in: sandbox)
-        let run = try sandbox.run(["edit", "leg day"], extra: ["EDITOR": editor])
+        let run = try sandbox.run(["edit", "leg day"], extraEnvironment: ["EDITOR": editor])
         #expect(run.status == 74, "\(run)")
         let error = try #require(run.stderrLines.first)
         #expect(error.contains("'Leg day' changed on disk") && error.contains("your version is kept in "), "\(run)")

@@ -50,12 +50,12 @@ import Testing
     @Test func selectRefusesAWorkoutTogetherWithNone() throws {
         let sandbox = try LibraryCommandTests.emptyLibrary()
         let run = try sandbox.run(["select", "tabata", "--none"])
-        expectLibraryError(run, status: 64, naming: ["give a workout to select or --none, not both"])
+        expectHiitError(run, status: 64, naming: ["give a workout to select or --none, not both"])
     }
 
     @Test func selectHelpMentionsNone() throws {
         let sandbox = try LibraryCommandTests.emptyLibrary()
-        let run = try sandbox.run(["select", "--help"], extra: ["COLUMNS": "200"])
+        let run = try sandbox.run(["select", "--help"], extraEnvironment: ["COLUMNS": "200"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.contains("USAGE: hiit select [<workout>] [--none]"), "\(run)")
         #expect(run.stdout.contains("'hiit select --none' clears the selection"), "\(run)")
@@ -66,12 +66,12 @@ import Testing
 
     @Test func newShowsExerciseAsRequiredAndGivesAnExampleWhenItIsMissing() throws {
         let sandbox = try LibraryCommandTests.emptyLibrary()
-        let help = try sandbox.run(["new", "--help"], extra: ["COLUMNS": "200"])
+        let help = try sandbox.run(["new", "--help"], extraEnvironment: ["COLUMNS": "200"])
         #expect(help.status == 0, "\(help)")
         #expect(help.stdout.contains("USAGE: hiit new <name> --exercise <exercise> ... [--rest-between <seconds>] [--prepare <seconds>]\n"), "\(help)")
         #expect(help.stdout.contains("Example: hiit new \"Leg day\" --exercise \"Squats 40/20x3\""), "\(help)")
 
-        let run = try sandbox.run(["new", "Leg day"], extra: ["COLUMNS": "200"])
+        let run = try sandbox.run(["new", "Leg day"], extraEnvironment: ["COLUMNS": "200"])
         #expect(run.status == 64, "\(run)")
         #expect(run.stderrLines == [
             "Error: At least one --exercise is needed, e.g. --exercise \"Burpees 40/20x3\".",
@@ -87,13 +87,13 @@ import Testing
         let sandbox = try LibraryCommandTests.emptyLibrary()
         let missing = sandbox.file("nonexistent.json").path
         let run = try sandbox.run(["import", missing])
-        expectLibraryError(run, status: 74, naming: [missing, "cannot be read: no such file"])
+        expectHiitError(run, status: 74, naming: [missing, "cannot be read: no such file"])
         #expect(try sandbox.run(["history", "import", missing]).status == 74, "the same status as history import")
 
         let folder = sandbox.file("a-folder.json")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let notAFile = try sandbox.run(["import", folder.path])
-        expectLibraryError(notAFile, status: 74, naming: [folder.path, "cannot be read"])
+        expectHiitError(notAFile, status: 74, naming: [folder.path, "cannot be read"])
         #expect(try sandbox.libraryFiles().isEmpty)
     }
 }

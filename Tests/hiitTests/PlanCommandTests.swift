@@ -8,7 +8,7 @@ import Testing
     static let sprintWords = ["plan", "new", "Sprint triathlon", "swim:750m", "t1", "bike:20km", "t2", "run:5km", "--pool", "25m"]
 
     /// A sandbox with an empty library holding the sprint triathlon made by `plan new`.
-    static func sprintLibrary() throws -> LibrarySandbox {
+    static func sprintLibrary() throws -> E2ESandbox {
         let sandbox = try LibraryCommandTests.emptyLibrary()
         let run = try sandbox.run(sprintWords)
         #expect(run.status == 0, "\(run)")
@@ -32,7 +32,7 @@ import Testing
             Expected time: — (needs a target time on every sport leg)
 
             """, "\(run)")
-        #expect(try permissionBits(sandbox.workoutFile("sprint-triathlon.json")) == 0o600)
+        #expect(try fileModeBits(of: sandbox.workoutFile("sprint-triathlon.json")) == 0o600)
         let stored = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sandbox.workoutFile("sprint-triathlon.json"))) as? [String: Any])
         #expect(stored["kind"] as? String == "multisport")
         #expect(stored["version"] as? Int == 1)
@@ -263,7 +263,7 @@ import Testing
         let sandbox = try Self.sprintLibrary()
         let longer = "sed -i 's/\"targetDistanceMeters\" : 5000/\"targetDistanceMeters\" : 10000/' \"$1\""
         let editor = try LibraryEditorTests.editor([longer], in: sandbox)
-        let run = try sandbox.run(["edit", "Sprint triathlon"], extra: ["EDITOR": editor])
+        let run = try sandbox.run(["edit", "Sprint triathlon"], extraEnvironment: ["EDITOR": editor])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.hasPrefix("Saved 'Sprint triathlon' (\(sandbox.workoutFile("sprint-triathlon.json").path)):"), "\(run)")
         #expect(run.stdout.contains("5. Run   10 km"), "\(run)")
@@ -271,7 +271,7 @@ import Testing
         // A transition first is refused with the leg and rule; "d" discards.
         let before = try Data(contentsOf: sandbox.workoutFile("sprint-triathlon.json"))
         let breakIt = "sed -i '0,/\"swimming\"/s/\"swimming\"/\"transition\"/' \"$1\""
-        let bad = try sandbox.run(["edit", "Sprint triathlon"], input: "d\n", extra: ["EDITOR": try LibraryEditorTests.editor([breakIt], in: sandbox)])
+        let bad = try sandbox.run(["edit", "Sprint triathlon"], input: "d\n", extraEnvironment: ["EDITOR": try LibraryEditorTests.editor([breakIt], in: sandbox)])
         #expect(bad.status == 65, "\(bad)")
         #expect(bad.stderr.contains("a plan cannot start with a transition"), "\(bad)")
         #expect(try Data(contentsOf: sandbox.workoutFile("sprint-triathlon.json")) == before)
@@ -282,7 +282,7 @@ import Testing
         try sandbox.writeWorkoutFile("club.json", #"{"kind": "multisport", "name": "Club", "legs": [{"sport": "running"}"#)
         let valid = #"{"kind": "multisport", "name": "Club", "version": 1, "legs": [{"sport": "running", "targetDistanceMeters": 5000}]}"#
         let editor = try LibraryEditorTests.editor(["printf '%s' '\(valid)' > \"$1\""], in: sandbox)
-        let run = try sandbox.run(["edit", "club"], extra: ["EDITOR": editor])
+        let run = try sandbox.run(["edit", "club"], extraEnvironment: ["EDITOR": editor])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.contains("1. Run  5 km"), "\(run)")
         let list = try LibraryCommandTests.listJSON(sandbox)
@@ -294,7 +294,7 @@ import Testing
     }
 
     @Test func firstUseSeedsTheShippedPlans() throws {
-        let sandbox = try LibrarySandbox()
+        let sandbox = try E2ESandbox()
         let json = try LibraryCommandTests.listJSON(sandbox)
         let plans = json.filter { $0["kind"] as? String == "multisport" }.compactMap { $0["name"] as? String }
         #expect(Set(plans) == ["Aquathlon", "Bike-run brick", "Duathlon", "Olympic triathlon", "Sprint triathlon", "Swimrun"])

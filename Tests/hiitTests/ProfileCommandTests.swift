@@ -5,11 +5,10 @@ import WorkoutModel
 /// `hiit profile …` and the timer's use of the profile's weight, run as a person would.
 @Suite struct ProfileCommandTests {
     @Test func profileStartsEmptyAndShowsHowToSetTheWeight() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         let run = try box.run(["profile"])
         #expect(run.status == 0, "\(run)")
-        #expect(run.lines == [
+        #expect(run.stdoutLines == [
             "Weight         not set: no calorie estimates (set it with 'hiit profile --weight KG')",
             "First weekday  system (the locale's first day; Monday where it says nothing)",
             "Units          metric",
@@ -19,19 +18,18 @@ import WorkoutModel
     }
 
     @Test func settingsAreSavedPrivatelyAndShown() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         let set = try box.run(["profile", "--weight", "72.5", "--first-weekday", "sunday", "--units", "imperial"])
         #expect(set.status == 0, "\(set)")
-        #expect(set.lines == [
+        #expect(set.stdoutLines == [
             "Saved the profile.",
             "Weight         72.5 kg (159.8 lb)",
             "First weekday  sunday",
             "Units          imperial",
             "File           \(box.profileURL.path)",
         ])
-        #expect(try permissionBits(box.profileURL) == 0o600)
-        #expect(try permissionBits(box.dataFolder) == 0o700)
+        #expect(try fileModeBits(of: box.profileURL) == 0o600)
+        #expect(try fileModeBits(of: box.dataFolder) == 0o700)
         #expect(try String(contentsOf: box.profileURL, encoding: .utf8) == """
             {
               "firstWeekday" : "sunday",
@@ -43,11 +41,11 @@ import WorkoutModel
             """)
         // One setting at a time keeps the others.
         let units = try box.run(["profile", "--units", "metric"])
-        #expect(units.lines.contains("Weight         72.5 kg"))
-        #expect(units.lines.contains("First weekday  sunday"))
+        #expect(units.stdoutLines.contains("Weight         72.5 kg"))
+        #expect(units.stdoutLines.contains("First weekday  sunday"))
         let cleared = try box.run(["profile", "--no-weight"])
-        #expect(cleared.lines.contains("Weight         not set: no calorie estimates (set it with 'hiit profile --weight KG')"))
-        #expect(try box.run(["profile"]).lines.contains("First weekday  sunday"))
+        #expect(cleared.stdoutLines.contains("Weight         not set: no calorie estimates (set it with 'hiit profile --weight KG')"))
+        #expect(try box.run(["profile"]).stdoutLines.contains("First weekday  sunday"))
     }
 
     @Test(arguments: [
@@ -64,14 +62,13 @@ import WorkoutModel
         (["--units", "si"], "Error: --units: 'si' is not one of metric, imperial"),
     ])
     func badValuesAreRefusedAndNothingIsWritten(arguments: [String], message: String) throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         try box.writeProfile(Data("{\"version\": 1, \"weightKg\": 80}\n".utf8))
         let before = try Data(contentsOf: box.profileURL)
         let run = try box.run(["profile"] + arguments)
         #expect(run.status == 64, "\(run)")
-        #expect(run.errorLines.first == message)
-        #expect(run.errorLines.dropFirst().first?.hasPrefix("Usage: hiit profile") == true)
+        #expect(run.allStderrLines.first == message)
+        #expect(run.allStderrLines.dropFirst().first?.hasPrefix("Usage: hiit profile") == true)
         #expect(run.stdout.isEmpty)
         #expect(try Data(contentsOf: box.profileURL) == before)
     }
@@ -85,23 +82,21 @@ import WorkoutModel
         ("{\"weightKg\": 70", "line 1, column 16: JSON syntax error"),
     ])
     func brokenProfileIsNamedAndNeverOverwritten(content: String, problem: String) throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         try box.writeProfile(Data(content.utf8))
         let before = try Data(contentsOf: box.profileURL)
         for arguments in [["profile"], ["profile", "--weight", "70"], ["profile", "--units", "imperial"]] {
             let run = try box.run(arguments)
             #expect(run.status == 65, "\(arguments): \(run)")
-            #expect(run.errorLines.count == 1)
-            #expect(run.errorLines.first?.hasPrefix("Error: \(box.profileURL.path)") == true)
+            #expect(run.allStderrLines.count == 1)
+            #expect(run.allStderrLines.first?.hasPrefix("Error: \(box.profileURL.path)") == true)
             #expect(run.stderr.contains(problem), "\(run.stderr)")
             #expect(try Data(contentsOf: box.profileURL) == before)
         }
     }
 
     @Test func theTimerUsesTheProfilesWeight() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         #expect(try box.run(["profile", "--weight", "90"]).status == 0)
         let run = try box.run(["run", "1/1x1", "--prepare", "0", "--events", "--mute"])
         #expect(run.status == 0, "\(run)")
@@ -116,13 +111,12 @@ import WorkoutModel
     }
 
     @Test func aBrokenProfileWarnsOnceAndTheWorkoutStillRunsWithoutKcal() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         try box.writeProfile(Data("{\"weightKg\": oops}\n".utf8))
         let before = try Data(contentsOf: box.profileURL)
         let run = try box.run(["run", "1/1x1", "--prepare", "0", "--events", "--mute"])
         #expect(run.status == 0, "\(run)")
-        let warnings = run.errorLines.filter { $0.hasPrefix("Warning:") }
+        let warnings = run.allStderrLines.filter { $0.hasPrefix("Warning:") }
         #expect(warnings == ["Warning: no calorie estimate and no selected workout: the profile cannot be read: \(box.profileURL.path), line 1, column 14: JSON syntax error: expected a value (object, array, string, number, true, false or null), found 'o'"])
         #expect(run.stdout.contains("\"event\":\"saved\""))
         let records = box.historyBytes().split(separator: 0x0A).compactMap { try? SessionRecord(jsonLine: Data($0)) }

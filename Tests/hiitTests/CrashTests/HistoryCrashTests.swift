@@ -24,8 +24,7 @@ import Glibc
     enum Action: CaseIterable { case importing, deleting, weighing }
 
     @Test func killedChildrenLoseNothingTheyReportedSaved() throws {
-        let box = try HistorySandbox()
-        defer { box.remove() }
+        let box = try E2ESandbox.forHistory()
         var random = SeededRandom(seed: 0x2026_1130)
         let clock = ContinuousClock()
         let started = clock.now
@@ -80,25 +79,26 @@ import Glibc
             let typical = typicalDuration[key]
             let letFinish = Double.random(in: 0..<1, using: &random) < 0.25 || typical == nil
             let delay = letFinish ? .seconds(30) : (typical ?? .zero) * Double.random(in: 0.2...1.2, using: &random)
-            let child = try HistoryChild(arguments, sandbox: box)
+            let child = try box.start(arguments, input: "")
             let begin = clock.now
             let deadline = begin + delay
-            var finished: HistoryRun?
+            var finished: HiitResult?
             while clock.now < deadline {
-                if let done = try child.waitIfEnded() { finished = done; break }
+                if child.ending != nil { finished = try child.wait(timeout: .seconds(5)); break }
                 usleep(300)
             }
-            let run: HistoryRun
+            let run: HiitResult
             if let finished {
                 run = finished
                 typicalDuration[key] = clock.now - begin
                 outcomes[key + " finished", default: 0] += 1
             } else {
-                run = child.kill()
+                child.stop()
+                run = try child.wait()
                 outcomes[key + " killed", default: 0] += 1
                 if action == .importing { killsDuringImport += 1 }
             }
-            if run.signal == nil {
+            if run.ending.signal == nil {
                 #expect(run.status == 0, "\(arguments): \(run)")
             }
 
@@ -106,7 +106,7 @@ import Glibc
             for line in run.stdout.split(separator: "\n") where line.hasPrefix("saved ") {
                 if let id = UUID(uuidString: String(line.dropFirst(6))) { reportedSaved.insert(id) }
             }
-            if let deleting, run.signal == nil, run.stdout.contains("Deleted session") {
+            if let deleting, run.ending.signal == nil, run.stdout.contains("Deleted session") {
                 deleteConfirmed.insert(deleting)
             }
 
@@ -134,7 +134,7 @@ import Glibc
         let check = Self.check(content, offered: offered)
         let listing = try box.run(["history", "--last", "1"])
         #expect(listing.status == 0, "\(listing)")
-        let reported = listing.errorLines.filter { $0.hasPrefix("Skipped: \(box.historyURL.path), line ") }
+        let reported = listing.allStderrLines.filter { $0.hasPrefix("Skipped: \(box.historyURL.path), line ") }
         #expect(reported.count == min(check.cut.count, 20), "\(listing.stderr)")
         for line in check.cut.prefix(20) {
             #expect(reported.contains { $0.hasPrefix("Skipped: \(box.historyURL.path), line \(line), column ") })
@@ -166,12 +166,5 @@ import Glibc
             }
         }
         return (ids, cut, unknown)
-    }
-}
-
-extension HistoryChild {
-    /// The result when the process has ended, else `nil`.
-    func waitIfEnded() throws -> HistoryRun? {
-        try isRunning ? nil : wait(timeout: .seconds(5))
     }
 }

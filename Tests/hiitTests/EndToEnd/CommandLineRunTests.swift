@@ -42,32 +42,17 @@ struct CommandLineRunTests {
 
     // MARK: Errors
 
-    /// Checks an error run: the status, nothing on stdout, and a first stderr line that starts
-    /// with `Error:` and names every one of `words` (a usage line may follow).
-    static func expectError(_ result: HiitResult, status: Int32, naming words: [String],
-                            sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(result.status == status, "\(result.transcript)", sourceLocation: sourceLocation)
-        #expect(result.stdout.isEmpty, "\(result.transcript)", sourceLocation: sourceLocation)
-        let errorLines = result.stderrLines.filter { $0.hasPrefix("Error:") }
-        #expect(errorLines.count == 1, "one Error: line: \(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stderrLines.first?.hasPrefix("Error:") == true, "\(result.stderr)", sourceLocation: sourceLocation)
-        for word in words {
-            #expect(errorLines.first?.contains(word) == true, "the error names '\(word)': \(result.stderr)",
-                    sourceLocation: sourceLocation)
-        }
-    }
-
     @Test func unknownWorkoutNameIsBadUsage() async throws {
         let sandbox = try E2ESandbox()
         let result = try await sandbox.runHiit(["run", "no-such-workout-e2e"])
-        Self.expectError(result, status: 64, naming: ["no-such-workout-e2e"])
+        expectHiitError(result, status: 64, naming: ["no-such-workout-e2e"])
         #expect(try sandbox.historyLines().isEmpty)
     }
 
     @Test func misspeltWorkoutNameSuggestsTheClosest() async throws {
         let sandbox = try E2ESandbox()
         let result = try await sandbox.runHiit(["run", "tabatta"])
-        Self.expectError(result, status: 64, naming: ["tabatta", "Tabata"])
+        expectHiitError(result, status: 64, naming: ["tabatta", "Tabata"])
     }
 
     @Test func workoutFileWithBadJSONIsBadData() async throws {
@@ -75,7 +60,7 @@ struct CommandLineRunTests {
         let file = sandbox.file("broken.json")
         try Data("{ \"version\": 1,\n  \"name\": }\n".utf8).write(to: file)
         let result = try await sandbox.runHiit(["run", file.path])
-        Self.expectError(result, status: 65, naming: [file.path, "line 2"])
+        expectHiitError(result, status: 65, naming: [file.path, "line 2"])
         #expect(try String(contentsOf: file, encoding: .utf8) == "{ \"version\": 1,\n  \"name\": }\n",
                 "a file that does not parse is never rewritten")
     }
@@ -87,7 +72,7 @@ struct CommandLineRunTests {
         try Data("{\"version\": 1, \"kind\": \"intervals\", \"name\": 5}".utf8)
             .write(to: library.appendingPathComponent("broken.json"))
         let result = try await sandbox.runHiit(["run", "broken"])
-        Self.expectError(result, status: 65, naming: ["broken.json", "name"])
+        expectHiitError(result, status: 65, naming: ["broken.json", "name"])
     }
 
     @Test(arguments: [
@@ -100,13 +85,13 @@ struct CommandLineRunTests {
     func quickFormOutOfRangeNamesTheFieldAndRange(word: String, naming: [String]) async throws {
         let sandbox = try E2ESandbox()
         let result = try await sandbox.runHiit(["run", word])
-        Self.expectError(result, status: 64, naming: naming)
+        expectHiitError(result, status: 64, naming: naming)
     }
 
     @Test func unknownOptionIsBadUsageNamingIt() async throws {
         let sandbox = try E2ESandbox()
         let result = try await sandbox.runHiit(["run", "1/1x1", "--bogus"])
-        Self.expectError(result, status: 64, naming: ["--bogus"])
+        expectHiitError(result, status: 64, naming: ["--bogus"])
     }
 
     @Test(arguments: [["run", "1/1x1", "--prepare"], ["run", "1/1x1", "--prepare", "soon"], ["run", "1/1x1", "--weight", "heavy"],
@@ -114,7 +99,7 @@ struct CommandLineRunTests {
     func missingOrBadOptionValueIsBadUsage(arguments: [String]) async throws {
         let sandbox = try E2ESandbox()
         let result = try await sandbox.runHiit(arguments)
-        Self.expectError(result, status: 64, naming: [arguments[2]])
+        expectHiitError(result, status: 64, naming: [arguments[2]])
         #expect(try sandbox.historyLines().isEmpty)
     }
 
@@ -208,6 +193,6 @@ struct CommandLineRunTests {
     @Test func showUnknownWorkoutIsBadUsage() async throws {
         let sandbox = try E2ESandbox()
         let result = try await sandbox.runHiit(["show", "no-such-workout-e2e", "--json"])
-        Self.expectError(result, status: 64, naming: ["no-such-workout-e2e"])
+        expectHiitError(result, status: 64, naming: ["no-such-workout-e2e"])
     }
 }

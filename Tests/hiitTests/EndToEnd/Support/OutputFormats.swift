@@ -34,11 +34,7 @@ struct EventLine: Decodable, CustomStringConvertible {
     /// Decodes one line.
     /// - Throws: ``E2EFailure`` quoting the line when it is not an event object.
     static func decode(_ line: String) throws -> EventLine {
-        do {
-            return try JSONDecoder().decode(EventLine.self, from: Data(line.utf8))
-        } catch {
-            throw E2EFailure("not an event line: \(line) (\(error))")
-        }
+        try decodeLine(line, as: "an event line")
     }
 
     /// A short form for comparing sequences: `segment work 1/2`, `cue beep`, `finish`.
@@ -76,10 +72,19 @@ struct HistoryLine: Decodable {
     /// Decodes one line.
     /// - Throws: ``E2EFailure`` quoting the line when it is not a history record.
     static func decode(_ line: String) throws -> HistoryLine {
+        try decodeLine(line, as: "a history record")
+    }
+}
+
+extension Decodable {
+    /// Decodes one line of JSON as this type.
+    /// - Parameter what: what the line should be, for the message (`"an event line"`).
+    /// - Throws: ``E2EFailure`` quoting the line and the decoder's error when it is not one.
+    static func decodeLine(_ line: String, as what: String) throws -> Self {
         do {
-            return try JSONDecoder().decode(HistoryLine.self, from: Data(line.utf8))
+            return try JSONDecoder().decode(Self.self, from: Data(line.utf8))
         } catch {
-            throw E2EFailure("not a history record: \(line) (\(error))")
+            throw E2EFailure("not \(what): \(line) (\(error))")
         }
     }
 }

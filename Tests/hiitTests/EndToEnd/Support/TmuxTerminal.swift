@@ -198,8 +198,8 @@ final class TmuxTerminal: @unchecked Sendable {
             throw error
         }
         // A client does not fork: its pipes end when it exits.
-        let text = String(decoding: Self.readAll(output.read), as: UTF8.self)
-        let errorText = String(decoding: Self.readAll(errors.read), as: UTF8.self)
+        let text = String(decoding: ChildProcess.readAll(output.read), as: UTF8.self)
+        let errorText = String(decoding: ChildProcess.readAll(errors.read), as: UTF8.self)
         var status: Int32 = 0
         while client.ending == nil { _ = poll(nil, 0, 1) }
         status = client.ending?.status ?? -1
@@ -211,19 +211,6 @@ final class TmuxTerminal: @unchecked Sendable {
 
     private func tmuxArguments(_ arguments: [String]) -> [String] {
         ["tmux", "-f", "/dev/null", "-L", socket] + arguments
-    }
-
-    /// Reads `fd` to its end and closes it.
-    private static func readAll(_ fd: Int32) -> [UInt8] {
-        defer { Glibc.close(fd) }
-        var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { return result }
-            result += buffer[0..<count]
-        }
     }
 }
 

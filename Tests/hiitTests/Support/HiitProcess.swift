@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// A running `hiit` process with its stdin, stdout and stderr on pipes.
+/// A running `hiit` process with its stdout and stderr on pipes, and its stdin on a pipe or a
+/// descriptor it is given (a pseudo-terminal, for instance).
 ///
 /// Output is collected by two reader threads as it arrives, so a test can wait for a line
 /// (``waitForEvent(_:timeout:where:)``) and react, as a person or a script reading `--events`
@@ -31,22 +32,28 @@ final class HiitProcess: @unchecked Sendable {
     private let sandbox: E2ESandbox?
 
     /// Starts `hiit` with `arguments` in `environment`, its working directory `directory`.
-    /// - Parameter sandbox: kept alive as long as this process object.
+    /// - Parameters:
+    ///   - stdin: a descriptor to be the process's stdin (the caller keeps and closes it);
+    ///     `nil` gives it a pipe that ``send(_:)`` writes to.
+    ///   - sandbox: kept alive as long as this process object.
     /// - Throws: ``E2EFailure`` when the binary is missing or cannot be started.
-    init(_ arguments: [String], environment: [String: String], directory: URL, sandbox: E2ESandbox? = nil) throws {
+    init(_ arguments: [String], environment: [String: String], directory: URL, stdin: Int32? = nil,
+         sandbox: E2ESandbox? = nil) throws {
         self.arguments = arguments
         self.sandbox = sandbox
         let binary = try HiitBinary.url().path
-        let stdin = try ChildProcess.pipe(), stdout = try ChildProcess.pipe(), stderr = try ChildProcess.pipe()
+        let pipe = try stdin == nil ? ChildProcess.pipe() : nil
+        let stdout = try ChildProcess.pipe(), stderr = try ChildProcess.pipe()
         defer {
-            close(stdin.read)
+            if let pipe { close(pipe.read) }
             close(stdout.write)
             close(stderr.write)
         }
         // `sh` changes directory and `exec`s hiit, so the pid is hiit's.
         child = try ChildProcess(["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory.path, binary] + arguments,
-                                 environment: environment, stdin: stdin.read, stdout: stdout.write, stderr: stderr.write)
-        input = stdin.write
+                                 environment: environment, stdin: stdin ?? pipe?.read ?? -1,
+                                 stdout: stdout.write, stderr: stderr.write)
+        input = pipe?.write
         // Weak: the readers must not keep this object (and its sandbox) after the test is done.
         ChildProcess.readToEnd(stdout.read) { [weak self] data in self?.received(data, isStdout: true) }
         ChildProcess.readToEnd(stderr.read) { [weak self] data in self?.received(data, isStdout: false) }
@@ -72,8 +79,15 @@ final class HiitProcess: @unchecked Sendable {
     /// Writes `line` and a newline to the process's stdin.
     /// - Throws: ``E2EFailure`` when stdin is closed or the process has exited (EPIPE).
     func send(_ line: String) throws {
+        try write(line + "\n")
+    }
+
+    /// Writes `text` as it is to the process's stdin.
+    /// - Throws: ``E2EFailure`` when stdin is closed or not a pipe of this object, or the
+    ///   process has exited (EPIPE).
+    func write(_ text: String) throws {
         guard let fd = condition.withLock({ input }) else { throw E2EFailure("stdin is already closed") }
-        try ChildProcess.writeAll(Data((line + "\n").utf8), to: fd)
+        try ChildProcess.writeAll(Data(text.utf8), to: fd)
     }
 
     /// Closes stdin: the process sees end of input.
@@ -130,6 +144,13 @@ final class HiitProcess: @unchecked Sendable {
         child.ending
     }
 
+    /// Everything the process wrote and how it ended, once it has exited and both output
+    /// streams are at their end; `nil` before.
+    var result: HiitResult? {
+        guard condition.withLock({ openStreams == 0 }), let ending = child.ending else { return nil }
+        return HiitResult(ending: ending, stdout: stdout, stderr: stderr, transcript: transcript)
+    }
+
     /// A summary of what the process has said so far, for failure messages.
     var transcript: String {
         "hiit \(arguments.joined(separator: " ")) — \(ending?.description ?? "still running")\n"
@@ -176,8 +197,21 @@ final class HiitProcess: @unchecked Sendable {
     func waitForExit(timeout: Duration = .seconds(20)) async throws -> Ending {
         do {
             return try await eventually("the process to exit", timeout: timeout, context: { transcript }) {
-                condition.withLock { openStreams == 0 } ? child.ending : nil
+                result?.ending
             }
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    /// As ``waitForExit(timeout:)``, blocking the calling thread (polling every 5 ms), and
+    /// returns the whole result: for synchronous tests and steps inside ``onOwnThread(_:)``.
+    /// - Parameter timeout: generous; the process is killed when it is exceeded.
+    /// - Throws: ``E2EFailure`` on timeout.
+    func wait(timeout: Duration = .seconds(60)) throws -> HiitResult {
+        do {
+            return try waitUntil("the process to exit", timeout: timeout, context: { transcript }) { result }
         } catch {
             stop()
             throw error
@@ -186,7 +220,7 @@ final class HiitProcess: @unchecked Sendable {
 }
 
 /// The result of a whole `hiit` run.
-struct HiitResult {
+struct HiitResult: CustomStringConvertible {
     /// How it ended.
     let ending: ChildProcess.Ending
     /// Everything on stdout.
@@ -204,9 +238,16 @@ struct HiitResult {
         stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 
-    /// The lines of stdout (without a trailing empty line).
-    var stdoutLines: [String] {
-        var lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    /// All lines of stderr, empty ones included (without a trailing empty line).
+    var allStderrLines: [String] { Self.lines(of: stderr) }
+
+    /// The lines of stdout, empty ones included (without a trailing empty line).
+    var stdoutLines: [String] { Self.lines(of: stdout) }
+
+    var description: String { transcript }
+
+    private static func lines(of text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines
     }
@@ -232,18 +273,39 @@ extension E2ESandbox {
         extraEnvironment: [String: String] = [:],
         timeout: Duration = .seconds(30)
     ) async throws -> HiitResult {
-        let process = try start(arguments, audioDevice: audioDevice, extraEnvironment: extraEnvironment)
-        process.closeInput()
-        let ending = try await process.waitForExit(timeout: timeout)
-        return HiitResult(ending: ending, stdout: process.stdout, stderr: process.stderr,
-                          transcript: process.transcript)
+        let process = try start(arguments, input: "", audioDevice: audioDevice, extraEnvironment: extraEnvironment)
+        try await process.waitForExit(timeout: timeout)
+        guard let result = process.result else { throw E2EFailure("no result after the exit\n\(process.transcript)") }
+        return result
+    }
+
+    /// As ``runHiit(_:audioDevice:extraEnvironment:timeout:)``, blocking the calling thread
+    /// (for synchronous tests), with stdin from `input` or a given descriptor.
+    /// - Parameters:
+    ///   - input: written to stdin, which is then closed (empty: at its end from the start).
+    ///   - stdin: a descriptor to be stdin instead (a pseudo-terminal); `input` is then unused.
+    ///   - extraEnvironment: more variables.
+    ///   - timeout: generous bound on the run; the process is killed when it is exceeded.
+    /// - Throws: ``E2EFailure`` on timeout or when the binary is missing.
+    func run(_ arguments: [String], input: String = "", stdin: Int32? = nil,
+             extraEnvironment: [String: String] = [:], timeout: Duration = .seconds(60)) throws -> HiitResult {
+        try start(arguments, input: input, stdin: stdin, extraEnvironment: extraEnvironment).wait(timeout: timeout)
     }
 
     /// Starts `hiit arguments…` in this sandbox and returns the running process.
-    /// - Throws: ``E2EFailure`` when the binary is missing; what `Process.run()` throws.
-    func start(_ arguments: [String], audioDevice: String = "null",
+    /// - Parameters:
+    ///   - input: when given, written to stdin, which is then closed; `nil` leaves stdin open
+    ///     for ``HiitProcess/send(_:)``. A process that exits without reading it is no error.
+    ///   - stdin: a descriptor to be stdin instead of a pipe (a pseudo-terminal).
+    /// - Throws: ``E2EFailure`` when the binary is missing or cannot be started.
+    func start(_ arguments: [String], input: String? = nil, stdin: Int32? = nil, audioDevice: String = "null",
                extraEnvironment: [String: String] = [:]) throws -> HiitProcess {
-        try HiitProcess(arguments, environment: environment(audioDevice: audioDevice, extra: extraEnvironment),
-                        directory: url, sandbox: self)
+        let process = try HiitProcess(arguments, environment: environment(audioDevice: audioDevice, extra: extraEnvironment),
+                                      directory: url, stdin: stdin, sandbox: self)
+        if let input, stdin == nil {
+            if !input.isEmpty { try? process.write(input) }
+            process.closeInput()
+        }
+        return process
     }
 }

@@ -34,16 +34,23 @@ enum HiitBinary {
     }
 }
 
-/// One test's own temporary folder, used as `HOME`, `XDG_DATA_HOME` and `TMUX_TMPDIR`, so a
-/// test never reads or writes anything outside it. Removed when the sandbox is released.
+/// One test's own temporary folder, used as `HOME`, `XDG_DATA_HOME`, `TMPDIR` (its `tmp`
+/// folder) and `TMUX_TMPDIR`, so a test never reads or writes anything outside it. Removed when
+/// the sandbox is released.
 final class E2ESandbox: Sendable {
     /// The folder (created with mode 0700 by `mkdtemp`).
     let url: URL
+    /// Variables every run in this sandbox gets on top of the defaults of
+    /// ``environment(audioDevice:extra:)`` (a run's own extra variables override them).
+    let baseEnvironment: [String: String]
 
-    /// Creates a fresh folder under the system's temporary directory. The name is short so a
-    /// tmux socket path inside it stays under the 108-byte limit of a Unix socket address.
+    /// Creates a fresh folder under the system's temporary directory, with a `tmp` folder in it.
+    /// The name is short so a tmux socket path inside it stays under the 108-byte limit of a
+    /// Unix socket address.
+    /// - Parameter environment: variables every run in this sandbox gets (e.g. `COLUMNS`).
     /// - Throws: ``E2EFailure`` when the folder cannot be created.
-    init() throws {
+    init(environment: [String: String] = [:]) throws {
+        baseEnvironment = environment
         let base = FileManager.default.temporaryDirectory.path
         var template = Array("\(base)/hiit-e2e-XXXXXX".utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer -> Bool in
@@ -53,6 +60,9 @@ final class E2ESandbox: Sendable {
         guard created else { throw E2EFailure("cannot create a temporary folder under \(base)") }
         let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         url = URL(fileURLWithPath: path, isDirectory: true)
+        guard mkdir(url.appendingPathComponent("tmp").path, 0o700) == 0 else {
+            throw E2EFailure("cannot create \(path)/tmp: \(String(cString: strerror(errno)))")
+        }
     }
 
     deinit {
@@ -73,22 +83,24 @@ final class E2ESandbox: Sendable {
 
     /// The environment every `hiit` run gets: built from scratch (nothing from the developer's
     /// shell such as `NO_COLOR`, `COLUMNS` or an `~/.asoundrc`), with the sandbox as `HOME`
-    /// and `XDG_DATA_HOME`, the audio device given explicitly, no interactive backtraces, UTC
-    /// and a UTF-8 locale.
+    /// and `XDG_DATA_HOME`, its `tmp` folder as `TMPDIR`, the audio device given explicitly,
+    /// no interactive backtraces, UTC and a UTF-8 locale; then ``baseEnvironment``.
     /// - Parameters:
     ///   - audioDevice: `HIIT_AUDIO_DEVICE`; ALSA's `null` device by default (plays nothing,
     ///     needs no sound card, never blocks).
-    ///   - extra: more variables, overriding the defaults.
+    ///   - extra: more variables, overriding the defaults and ``baseEnvironment``.
     func environment(audioDevice: String = "null", extra: [String: String] = [:]) -> [String: String] {
         var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
             "HOME": url.path,
             "XDG_DATA_HOME": url.path,
+            "TMPDIR": url.appendingPathComponent("tmp").path,
             "HIIT_AUDIO_DEVICE": audioDevice,
             "SWIFT_BACKTRACE": "interactive=no",
             "TZ": "UTC",
             "LANG": "C.UTF-8",
         ]
+        environment.merge(baseEnvironment) { _, new in new }
         environment.merge(extra) { _, new in new }
         return environment
     }

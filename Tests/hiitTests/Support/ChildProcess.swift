@@ -129,17 +129,31 @@ final class ChildProcess: @unchecked Sendable {
     /// closes `fd` at the end.
     static func readToEnd(_ fd: Int32, _ chunk: @escaping @Sendable (Data?) -> Void) {
         let thread = Thread {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                if count <= 0 { break }
-                chunk(Data(buffer[0..<count]))
-            }
-            close(fd)
+            drain(fd, chunk)
             chunk(nil)
         }
         thread.start()
+    }
+
+    /// Reads `fd` to its end on the calling thread (blocks) and closes it.
+    /// - Returns: everything read.
+    static func readAll(_ fd: Int32) -> Data {
+        var data = Data()
+        drain(fd) { data.append($0) }
+        return data
+    }
+
+    /// Reads `fd` until its end or an error other than EINTR, handing each chunk to `chunk`,
+    /// then closes it.
+    private static func drain(_ fd: Int32, _ chunk: (Data) -> Void) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            chunk(Data(buffer[0..<count]))
+        }
+        close(fd)
     }
 
     /// Writes all of `data` to `fd`.
