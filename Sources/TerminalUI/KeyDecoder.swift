@@ -211,17 +211,9 @@ public struct KeyDecoder: Sendable {
                 return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
             }
         switch final {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "Z"): return .backTab
-        case UInt8(ascii: "P"): return .function(1)
-        case UInt8(ascii: "Q"): return .function(2)
-        case UInt8(ascii: "R"): return .function(3)
-        case UInt8(ascii: "S"): return .function(4)
+        // CSI M is a mouse report, not keypad Enter as SS3 M is.
+        case UInt8(ascii: "M"): return nil
         case UInt8(ascii: "~"):
             switch first {
             case 1, 7: return .home
@@ -245,7 +237,8 @@ public struct KeyDecoder: Sendable {
             default: return nil
             }
         default:
-            return nil
+            // Arrows, Home/End and F1–F4 end the same way after CSI as after SS3.
+            return ss3Key(final)
         }
     }
 

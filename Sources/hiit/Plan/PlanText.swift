@@ -66,43 +66,7 @@ enum PlanText {
     /// legs before it have target times, `durationSeconds` the target time or `null` (an
     /// open leg), and the leg's target and setting.
     struct JSON: Encodable {
-        struct SegmentLine: Encodable {
-            var kind: String
-            var label: String
-            var sport: String
-            var startSeconds: Double?
-            var durationSeconds: Double?
-            var targetDistanceMeters: Double?
-            var poolLength: Double?
-            var poolUnit: String?
-            var openWater: Bool
-            var indoor: Bool?
-
-            private enum CodingKeys: String, CodingKey {
-                case kind, label, round, rounds, exercise, exercises, sport, startSeconds, durationSeconds
-                case targetDistanceMeters, poolLength, poolUnit, openWater, indoor
-            }
-
-            // Every key is written, `null` when absent, so scripts see one shape (the same
-            // keys as an interval workout's segments, plus the leg's own).
-            func encode(to encoder: any Encoder) throws {
-                var c = encoder.container(keyedBy: CodingKeys.self)
-                try c.encode(kind, forKey: .kind)
-                try c.encode(label, forKey: .label)
-                try c.encodeNil(forKey: .round)
-                try c.encodeNil(forKey: .rounds)
-                try c.encodeNil(forKey: .exercise)
-                try c.encodeNil(forKey: .exercises)
-                try c.encode(sport, forKey: .sport)
-                try c.encode(startSeconds, forKey: .startSeconds)
-                try c.encode(durationSeconds, forKey: .durationSeconds)
-                try c.encode(targetDistanceMeters, forKey: .targetDistanceMeters)
-                try c.encode(poolLength, forKey: .poolLength)
-                try c.encode(poolUnit, forKey: .poolUnit)
-                try c.encode(openWater, forKey: .openWater)
-                try c.encode(indoor, forKey: .indoor)
-            }
-        }
+        typealias SegmentLine = TimelineJSON.SegmentLine
 
         var name: String
         var kind = "multisport"
@@ -129,9 +93,9 @@ enum PlanText {
                 let line = SegmentLine(
                     kind: leg.sport == .transition ? "transition" : "leg", label: plan.label(ofLeg: index),
                     sport: leg.sport.rawValue, startSeconds: start, durationSeconds: leg.targetSeconds,
-                    targetDistanceMeters: leg.targetDistanceMeters, poolLength: leg.poolLength,
-                    poolUnit: leg.poolLength == nil ? nil : (leg.poolUnit ?? .meters).rawValue,
-                    openWater: leg.isOpenWater == true, indoor: leg.isIndoor)
+                    leg: .init(targetDistanceMeters: leg.targetDistanceMeters, poolLength: leg.poolLength,
+                               poolUnit: leg.poolLength == nil ? nil : (leg.poolUnit ?? .meters).rawValue,
+                               openWater: leg.isOpenWater == true, indoor: leg.isIndoor))
                 // A transition without a target time counts 0, as in the expected time.
                 let planned = leg.targetSeconds ?? (leg.sport == .transition ? 0 : nil)
                 start = start.flatMap { known in planned.map { known + $0 } }
@@ -141,9 +105,7 @@ enum PlanText {
 
         /// Pretty-printed JSON with sorted keys.
         func render() throws -> String {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            return String(decoding: try encoder.encode(self), as: UTF8.self)
+            try TimelineJSON.prettyPrinted(self)
         }
     }
 }
