@@ -96,18 +96,17 @@ enum LibraryCommands: CommandGroup {
         }
     }
 
-    /// The name plain `hiit` and `hiit run` without a WORKOUT run: the profile's selected
-    /// workout when it still resolves, else Tabata. When the selection no longer exists (or
-    /// the profile cannot be read), one line on stderr says so and which workout runs.
-    /// - Parameter selection: the profile's `selectedWorkout` (`nil` when none is set or the
-    ///   profile cannot be read).
-    static func selectedWorkoutName(_ context: CommandContext, selection: String?) -> String {
-        LibraryCommand(locations: context.locations, console: context.console).selectedWorkoutName(selection: selection)
-    }
-
-    /// The resolver for WORKOUT arguments: the library (its shipped examples copied on first
-    /// use), files, QUICK forms and the built-in Tabata.
-    static func resolver(_ context: CommandContext) -> WorkoutResolver {
-        LibraryCommand(locations: context.locations, console: context.console).resolver
+    /// The workout `hiit run` runs: the one named, else the profile's selected workout when
+    /// it still resolves, else Tabata. When the selection no longer exists, one line on
+    /// stderr says so and which workout runs. The library is read once.
+    /// - Parameters:
+    ///   - word: the WORKOUT argument, if given.
+    ///   - selection: the profile's `selectedWorkout` (`nil` when none is set or the profile
+    ///     cannot be read).
+    /// - Throws: ``WorkoutResolver/ResolveError`` for an unknown name, a bad file or QUICK form.
+    static func workoutToRun(_ context: CommandContext, named word: String?, selection: String?)
+        throws(WorkoutResolver.ResolveError) -> IntervalWorkout {
+        try LibraryCommand(locations: context.locations, console: context.console)
+            .workoutToRun(named: word, selection: selection)
     }
 }

@@ -43,8 +43,7 @@ struct RunWorkout {
         let profile = ProfileCommands.profileForRun(context)
         let workout: IntervalWorkout
         do {
-            workout = try LibraryCommands.resolver(context)
-                .resolve(options.workout ?? LibraryCommands.selectedWorkoutName(context, selection: profile.selectedWorkout)).0
+            workout = try LibraryCommands.workoutToRun(context, named: options.workout, selection: profile.selectedWorkout)
         } catch {
             console.err("Error: \(error)")
             return error.exitStatus

@@ -86,19 +86,18 @@ struct LibraryCommand {
         }
     }
 
-    /// See ``LibraryCommands/selectedWorkoutName(_:selection:)``.
-    func selectedWorkoutName(selection selected: String?) -> String {
+    /// See ``LibraryCommands/workoutToRun(_:named:selection:)``.
+    func workoutToRun(named word: String?, selection selected: String?) throws(WorkoutResolver.ResolveError) -> IntervalWorkout {
+        let resolver = resolver
         let fallback = WorkoutResolver.tabata.name
-        guard let selected else { return fallback }
+        if let word { return try resolver.resolve(word).0 }
+        guard let selected else { return try resolver.resolve(fallback).0 }
         do {
-            _ = try resolver.resolve(selected)
-            return selected
+            return try resolver.resolve(selected).0
         } catch {
-            if case .unknown = error {
-                console.err("The selected workout '\(selected)' is no longer in the library; running \(fallback).")
-                return fallback
-            }
-            return selected
+            guard case .unknown = error else { throw error }
+            console.err("The selected workout '\(selected)' is no longer in the library; running \(fallback).")
+            return try resolver.resolve(fallback).0
         }
     }
 
