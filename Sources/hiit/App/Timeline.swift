@@ -90,9 +90,7 @@ struct TimelineJSON: Encodable {
 enum Format {
     /// `m:ss`, or `h:mm:ss` from one hour, of whole seconds (rounded down); negative shows 0:00.
     static func clock(_ seconds: Double) -> String {
-        let whole = seconds.isFinite ? max(Int(seconds.rounded(.down)), 0) : 0
-        let h = whole / 3600, m = (whole % 3600) / 60, s = whole % 60
-        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+        Pace.clock(seconds.isFinite ? seconds.rounded(.down) : 0)
     }
 
     /// A countdown shows the seconds still to go rounded up: 2.3 s left reads `0:03`.
