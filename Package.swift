@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "WorkoutModel"),
         .target(name: "Calories", dependencies: ["WorkoutModel"]),
         .target(name: "SessionEngine", dependencies: ["WorkoutModel", "Calories"]),
+        .target(name: "WorkoutStats", dependencies: ["WorkoutModel", "Calories"]),
 
         // MARK: Effects at the edge
         .target(name: "WorkoutStore", dependencies: ["WorkoutModel"]),
@@ -29,7 +30,7 @@ let package = Package(
         .executableTarget(
             name: "hiit",
             dependencies: [
-                "WorkoutModel", "SessionEngine", "Calories", "WorkoutStore",
+                "WorkoutModel", "SessionEngine", "Calories", "WorkoutStats", "WorkoutStore",
                 "AudioCues", "TerminalUI",
             ]
         ),
@@ -38,9 +39,10 @@ let package = Package(
         .testTarget(name: "WorkoutModelTests", dependencies: ["WorkoutModel"]),
         .testTarget(name: "CaloriesTests", dependencies: ["Calories", "WorkoutModel"]),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "WorkoutModel", "Calories"]),
+        .testTarget(name: "WorkoutStatsTests", dependencies: ["WorkoutStats", "WorkoutModel", "Calories"]),
         .testTarget(name: "WorkoutStoreTests", dependencies: ["WorkoutStore", "WorkoutModel"]),
         .testTarget(name: "AudioCuesTests", dependencies: ["AudioCues", "SessionEngine", "CALSA"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "hiitTests", dependencies: ["hiit", "WorkoutModel", "SessionEngine", "WorkoutStore", "TerminalUI"]),
+        .testTarget(name: "hiitTests", dependencies: ["hiit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI"]),
     ]
 )
