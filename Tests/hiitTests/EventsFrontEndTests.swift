@@ -21,7 +21,7 @@ import WorkoutModel
 
     @Test func commandsAreReadOnePerLineEvenWhenSplitAcrossReads() {
         let (events, _) = frontEnd()
-        var commands: [RunCommand] = []
+        var commands: [RunCommand<Session.Event>] = []
         for chunk in ["pa", "use\nres", "ume\n", "skip\nnext\r\n", "finish\nquit\n"] {
             commands += events.commands(from: Array(chunk.utf8), session: Self.session, at: .zero)
         }
@@ -70,14 +70,14 @@ import WorkoutModel
 @Suite struct RunLoopWaitTests {
     @Test func pollStopsShortOfTheDeadlineByItsSlack() {
         // 1 s left: 0.2 % (2 ms) + 1 ms early, then nanosleep the rest.
-        #expect(RunLoop.pollWait(until: .seconds(11), from: .seconds(10)) == .milliseconds(997))
-        #expect(RunLoop.pollWait(until: .milliseconds(10_000 + 1), from: .seconds(10)) == .zero)
-        #expect(RunLoop.pollWait(until: .seconds(5), from: .seconds(10)) == .zero)
+        #expect(DeadlineWait.pollWait(until: .seconds(11), from: .seconds(10)) == .milliseconds(997))
+        #expect(DeadlineWait.pollWait(until: .milliseconds(10_000 + 1), from: .seconds(10)) == .zero)
+        #expect(DeadlineWait.pollWait(until: .seconds(5), from: .seconds(10)) == .zero)
     }
 
     @Test func wholeMillisecondsRoundDown() {
-        #expect(RunLoop.wholeMilliseconds(.microseconds(2999)) == 2)
-        #expect(RunLoop.wholeMilliseconds(.zero) == 0)
-        #expect(RunLoop.wholeMilliseconds(.seconds(-1)) == 0)
+        #expect(DeadlineWait.wholeMilliseconds(.microseconds(2999)) == 2)
+        #expect(DeadlineWait.wholeMilliseconds(.zero) == 0)
+        #expect(DeadlineWait.wholeMilliseconds(.seconds(-1)) == 0)
     }
 }

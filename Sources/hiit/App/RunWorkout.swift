@@ -68,7 +68,7 @@ struct RunWorkout {
         defer { signals?.close() }
 
         let useScreen = !options.events && console.stdoutIsTerminal && console.stdinIsTerminal
-        let frontEnd: RunFrontEnd
+        let frontEnd: any RunFrontEnd<Session>
         var rawMode: RawMode?
         if options.events {
             frontEnd = EventsFrontEnd(output: console.out, errors: console.err, isMuted: options.isMuted)
@@ -91,8 +91,8 @@ struct RunWorkout {
             frontEnd = PlainFrontEnd(output: console.out, readsKeys: rawMode != nil)
         }
 
-        let loop = RunLoop(program: program, frontEnd: frontEnd, player: player, signals: signals)
-        let ending: RunEnding
+        let loop = RunLoop(session: Session(program: program), frontEnd: frontEnd, player: player, signals: signals)
+        let ending: RunEnding<SessionSummary>
         do {
             ending = try loop.run()
         } catch {
@@ -130,8 +130,8 @@ struct RunWorkout {
     }
 
     /// Prints the summary and appends the session to history.
-    private func record(_ summary: SessionSummary, workout: IntervalWorkout, weightKg: Double?, loop: RunLoop,
-                        frontEnd: RunFrontEnd) -> Int32 {
+    private func record(_ summary: SessionSummary, workout: IntervalWorkout, weightKg: Double?, loop: RunLoop<Session>,
+                        frontEnd: any RunFrontEnd<Session>) -> Int32 {
         let events = frontEnd as? EventsFrontEnd
         guard let firstWork = summary.firstWorkStart else {
             if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: "no work segment ran")) }

@@ -9,6 +9,7 @@ import TerminalUI
 /// and commands read from stdin, one per line (`pause`, `resume`, `skip`, `next`, `finish`,
 /// `quit`, …). No screen is drawn. End of input changes nothing: the session runs on.
 final class EventsFrontEnd: RunFrontEnd {
+    typealias Engine = Session
     /// One line of output. Keys are written sorted; absent values are left out.
     struct Line: Encodable {
         var event: String
@@ -62,7 +63,7 @@ final class EventsFrontEnd: RunFrontEnd {
 
     func begin(session: Session, at now: Duration) {}
 
-    func commands(from bytes: [UInt8]?, session: Session, at now: Duration) -> [RunCommand] {
+    func commands(from bytes: [UInt8]?, session: Session, at now: Duration) -> [RunCommand<Session.Event>] {
         guard let bytes else {
             // End of input: a command left without its newline still counts.
             let last = pendingInput
@@ -70,7 +71,7 @@ final class EventsFrontEnd: RunFrontEnd {
             return last.isEmpty ? [] : parse(line: last)
         }
         pendingInput += bytes
-        var result: [RunCommand] = []
+        var result: [RunCommand<Session.Event>] = []
         while let newline = pendingInput.firstIndex(of: UInt8(ascii: "\n")) {
             let line = Array(pendingInput[..<newline])
             pendingInput.removeSubrange(...newline)
@@ -79,7 +80,7 @@ final class EventsFrontEnd: RunFrontEnd {
         return result
     }
 
-    private func parse(line: [UInt8]) -> [RunCommand] {
+    private func parse(line: [UInt8]) -> [RunCommand<Session.Event>] {
         let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         switch text.lowercased() {
         case "": return []
@@ -156,7 +157,7 @@ final class EventsFrontEnd: RunFrontEnd {
         emit(line)
     }
 
-    func end(_ ending: RunEnding, session: Session, at now: Duration) {
+    func end(_ ending: RunEnding<SessionSummary>, session: Session, at now: Duration) {
         switch ending {
         case .finished: break
         case .quit: emit(Line(event: "quit", t: now.inSeconds))

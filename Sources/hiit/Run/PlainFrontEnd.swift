@@ -9,6 +9,7 @@ import Glibc
 /// the keys still work — space pauses, n skips, r restarts, m mutes, q and Ctrl-C quit at
 /// once — read in raw mode by the caller. Ctrl-C or SIGTERM ends the run.
 final class PlainFrontEnd: RunFrontEnd {
+    typealias Engine = Session
     private let output: (String) -> Void
     private let readsKeys: Bool
     private var decoder = KeyDecoder()
@@ -29,9 +30,9 @@ final class PlainFrontEnd: RunFrontEnd {
         output("\(session.program.name): \(count) segment\(count == 1 ? "" : "s"), estimated \(estimated)")
     }
 
-    func commands(from bytes: [UInt8]?, session: Session, at now: Duration) -> [RunCommand] {
+    func commands(from bytes: [UInt8]?, session: Session, at now: Duration) -> [RunCommand<Session.Event>] {
         guard let bytes else { return [] }
-        var result: [RunCommand] = []
+        var result: [RunCommand<Session.Event>] = []
         for key in decoder.decode(bytes).map(\.lowercased) {
             switch key {
             case .interrupt: return [.interrupt]
@@ -66,5 +67,5 @@ final class PlainFrontEnd: RunFrontEnd {
     func cuesChanged(muted: Bool, session: Session, at now: Duration) {
         output("\(Format.clock(now.inSeconds))  cues \(muted ? "muted" : "on")")
     }
-    func end(_ ending: RunEnding, session: Session, at now: Duration) {}
+    func end(_ ending: RunEnding<SessionSummary>, session: Session, at now: Duration) {}
 }

@@ -14,24 +14,25 @@ import Glibc
 /// The clock is `ContinuousClock` (CLOCK_BOOTTIME on Linux: it keeps counting through a
 /// suspend, as a real workout does). Instants given to the session are `Duration`s since the
 /// loop's origin.
-final class RunLoop {
+final class RunLoop<Engine: RunnableSession> {
     private let clock = ContinuousClock()
     private let origin: ContinuousClock.Instant
     /// Wall-clock time at the origin, read once: records are stamped `wallOrigin + offset`.
     let wallOrigin: Date
-    private var session: Session
-    private let frontEnd: RunFrontEnd
+    /// The session as it stands (after the run: as it finished).
+    private(set) var session: Engine
+    private let frontEnd: any RunFrontEnd<Engine>
     private let player: CuePlayer
     private let signals: SignalPipe?
 
     /// Creates a loop; the session starts when ``run()`` is called.
     /// - Parameters:
-    ///   - program: what to run.
+    ///   - session: what to run, not started.
     ///   - frontEnd: the screen, plain lines or event lines.
     ///   - player: where cues go (a silent player when cues are off).
     ///   - signals: the signal pipe to watch (SIGINT, SIGTERM, SIGHUP end the run; SIGWINCH redraws).
-    init(program: Program, frontEnd: RunFrontEnd, player: CuePlayer, signals: SignalPipe?) {
-        self.session = Session(program: program)
+    init(session: Engine, frontEnd: any RunFrontEnd<Engine>, player: CuePlayer, signals: SignalPipe?) {
+        self.session = session
         self.frontEnd = frontEnd
         self.player = player
         self.signals = signals
@@ -44,9 +45,9 @@ final class RunLoop {
 
     /// Runs until the session finishes, the person quits, or a signal arrives.
     /// - Throws: ``TerminalError`` when polling or reading input fails.
-    func run() throws -> RunEnding {
+    func run() throws -> RunEnding<Engine.Outcome> {
         frontEnd.begin(session: session, at: now)
-        let startEffects = session.handle(.start, at: now)
+        let startEffects = session.handle(Engine.startEvent, at: now)
         if let ending = apply(startEffects, at: now) { return finish(ending) }
         var inputOpen = frontEnd.inputDescriptor != nil
         while true {
@@ -60,9 +61,9 @@ final class RunLoop {
             // counts whole milliseconds: poll until a little before the deadline, then sleep
             // the last stretch with nanosleep, whose slack is about 50 µs.
             let ready = try Poller.readable(fds, timeoutMilliseconds: deadline.map {
-                Self.wholeMilliseconds(Self.pollWait(until: $0, from: current))
+                DeadlineWait.wholeMilliseconds(DeadlineWait.pollWait(until: $0, from: current))
             })
-            if ready.isEmpty, let deadline { Self.sleep(for: deadline - now) }
+            if ready.isEmpty, let deadline { DeadlineWait.sleep(for: deadline - now) }
             let t = now
             if let signals, ready.contains(signals.readFD) {
                 for signal in signals.drain() {
@@ -80,11 +81,50 @@ final class RunLoop {
                     if let ending = perform(command, at: t) { return finish(ending) }
                 }
             }
-            if let ending = apply(session.handle(.tick, at: t), at: t) { return finish(ending) }
+            if let ending = apply(session.tick(at: t), at: t) { return finish(ending) }
             frontEnd.refresh(session: session, at: t)
         }
     }
 
+    private func perform(_ command: RunCommand<Engine.Event>, at t: Duration) -> RunEnding<Engine.Outcome>? {
+        switch command {
+        case let .session(event):
+            return apply(session.handle(event, at: t), at: t)
+        case .togglePause:
+            return apply(session.handle(session.pauseToggleEvent, at: t), at: t)
+        case .toggleMute:
+            player.setMuted(!player.isMuted)
+            frontEnd.cuesChanged(muted: player.isMuted, session: session, at: t)
+            return nil
+        case .quit:
+            return .quit
+        case .interrupt:
+            return .signal(SIGINT)
+        }
+    }
+
+    /// Plays cues, shows effects, and reports the finish.
+    private func apply(_ effects: [Engine.Effect], at t: Duration) -> RunEnding<Engine.Outcome>? {
+        guard !effects.isEmpty else { return nil }
+        for effect in effects {
+            if let cue = Engine.cue(in: effect) { player.play(cue) }
+        }
+        frontEnd.show(effects, session: session, at: t)
+        for effect in effects {
+            if let outcome = Engine.outcome(of: effect) { return .finished(outcome) }
+        }
+        return nil
+    }
+
+    private func finish(_ ending: RunEnding<Engine.Outcome>) -> RunEnding<Engine.Outcome> {
+        frontEnd.end(ending, session: session, at: now)
+        return ending
+    }
+}
+
+/// The wait arithmetic of the run loop: poll most of the way to a deadline, then sleep the
+/// rest precisely (LINUX-NOTES: poll oversleeps by 0.1 % of its timeout).
+enum DeadlineWait {
     /// `duration` in whole milliseconds, rounded down, at least 0.
     static func wholeMilliseconds(_ duration: Duration) -> Int {
         guard duration > .zero else { return 0 }
@@ -107,41 +147,5 @@ final class RunLoop {
         var request = timespec(tv_sec: Int(clamping: seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
-    }
-
-    private func perform(_ command: RunCommand, at t: Duration) -> RunEnding? {
-        switch command {
-        case let .session(event):
-            return apply(session.handle(event, at: t), at: t)
-        case .togglePause:
-            let event: Session.Event = session.phase == .paused ? .resume : .pause
-            return apply(session.handle(event, at: t), at: t)
-        case .toggleMute:
-            player.setMuted(!player.isMuted)
-            frontEnd.cuesChanged(muted: player.isMuted, session: session, at: t)
-            return nil
-        case .quit:
-            return .quit
-        case .interrupt:
-            return .signal(SIGINT)
-        }
-    }
-
-    /// Plays cues, shows effects, and reports the finish.
-    private func apply(_ effects: [Session.Effect], at t: Duration) -> RunEnding? {
-        guard !effects.isEmpty else { return nil }
-        for effect in effects {
-            if case let .cue(cue, _) = effect { player.play(cue) }
-        }
-        frontEnd.show(effects, session: session, at: t)
-        for effect in effects {
-            if case let .finished(summary) = effect { return .finished(summary) }
-        }
-        return nil
-    }
-
-    private func finish(_ ending: RunEnding) -> RunEnding {
-        frontEnd.end(ending, session: session, at: now)
-        return ending
     }
 }

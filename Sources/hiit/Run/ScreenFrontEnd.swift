@@ -8,6 +8,7 @@ import Glibc
 /// for restart and quit, redraw on resize. The caller puts the terminal in raw mode and
 /// restores it; this type only draws and reads keys.
 final class ScreenFrontEnd: RunFrontEnd {
+    typealias Engine = Session
     private var decoder = KeyDecoder()
     private var writer: FrameWriter
     private var state: TimerScreen.State
@@ -54,9 +55,9 @@ final class ScreenFrontEnd: RunFrontEnd {
         refresh(session: session, at: now)
     }
 
-    func commands(from bytes: [UInt8]?, session: Session, at now: Duration) -> [RunCommand] {
+    func commands(from bytes: [UInt8]?, session: Session, at now: Duration) -> [RunCommand<Session.Event>] {
         guard let bytes else { return [] }
-        var result: [RunCommand] = []
+        var result: [RunCommand<Session.Event>] = []
         var keys = decoder.decode(bytes)
         // A lone ESC at the end of a read is the Escape key: sequences arrive whole.
         if decoder.hasPendingInput, bytes.last == 0x1B { keys += decoder.flush() }
@@ -66,7 +67,7 @@ final class ScreenFrontEnd: RunFrontEnd {
             if let question = pending {
                 pending = nil
                 state.prompt = nil
-                let resume: [RunCommand] = pausedToAsk ? [.session(.resume)] : []
+                let resume: [RunCommand<Session.Event>] = pausedToAsk ? [.session(.resume)] : []
                 pausedToAsk = false
                 if key == .character("y") {
                     switch question {
@@ -148,11 +149,11 @@ final class ScreenFrontEnd: RunFrontEnd {
         refresh(session: session, at: now)
     }
 
-    func end(_ ending: RunEnding, session: Session, at now: Duration) {}
+    func end(_ ending: RunEnding<SessionSummary>, session: Session, at now: Duration) {}
 
     /// Shows a y/N question; the timer holds (pauses) while it waits, as a phone timer does,
     /// so the workout cannot finish and record behind the question.
-    private func ask(_ question: PendingQuestion, _ text: String, session: Session) -> [RunCommand] {
+    private func ask(_ question: PendingQuestion, _ text: String, session: Session) -> [RunCommand<Session.Event>] {
         pending = question
         state.prompt = text
         pausedToAsk = session.phase == .running
