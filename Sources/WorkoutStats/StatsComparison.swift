@@ -101,8 +101,8 @@ extension StatsPeriod {
             let start: Date, end: Date
             switch baseline {
             case .previous:
-                start = self.start.addingTimeInterval(-(self.end.timeIntervalSince(self.start)))
-                end = self.start
+                start = self.start.addingTimeInterval(-86_400)
+                end = self.end.addingTimeInterval(-86_400)
             case .lastYear:
                 guard let s = context.calendar.date(byAdding: .year, value: -1, to: self.start),
                       let e = context.calendar.date(byAdding: .year, value: -1, to: self.end) else { return nil }

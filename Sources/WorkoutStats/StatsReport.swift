@@ -37,9 +37,10 @@ public struct StatsBucket: Equatable, Sendable {
 ///   previous calendar month, quarter, year). `lastYear`: the same dates a year earlier, each
 ///   date mapped with 29 February → 28 February (`7d`: the 7 days ending on last year's date;
 ///   week: the week holding the first day's date a year earlier; `24h`: the same instants a
-///   calendar year earlier). A period in progress compares with the same elapsed part (see
-///   ``StatsComparison``): the elapsed days counted from the first day (weeks, 7 days, days,
-///   ranges), or months and day of month (month, quarter, year: 15 March → 15 February,
+///   calendar year earlier; `previous` for `24h`: the same window 24 hours earlier, so the
+///   current partial hour compares with the same minutes a day before). A period in progress
+///   compares with the same elapsed part (see ``StatsComparison``): the elapsed days counted
+///   from the first day (weeks, 7 days, days, ranges), or months and day of month (month, quarter, year: 15 March → 15 February,
 ///   30 March → all of February), or the date a year earlier (last year).
 public struct StatsReport: Sendable {
     /// The resolved period.
