@@ -5,21 +5,23 @@ extension LegRecord {
     /// The stored form of one leg's result (DESIGN §2 "Per leg", §3 `legs`).
     ///
     /// Distance, in this order: a pool swim with laps marked counts one pool length per lap
-    /// (30 laps of a 33⅓ yd pool = 1000 yd); otherwise the plan leg's target distance; otherwise
-    /// none (it can be entered afterwards with `hiit history edit`). A transition has no
-    /// distance. Calories: ``LegCalories/kcal(sport:distanceMeters:timerSeconds:weightKg:isOpenWater:)``
+    /// (30 laps of a 33⅓ yd pool = 1000 yd); otherwise the plan leg's target distance, unless
+    /// the leg was cut short (the session finished before the plan's end); otherwise none (it
+    /// can be entered afterwards with `hiit history edit`). A transition has no distance. Calories: ``LegCalories/kcal(sport:distanceMeters:timerSeconds:weightKg:isOpenWater:)``
     /// over the timer time, so paused time adds nothing.
     /// - Parameters:
     ///   - result: the leg's times as derived from the session log.
     ///   - planLeg: the plan's leg at the same position, or `nil` in a free-form session.
     ///   - weightKg: body weight in kg, or `nil` for no calorie estimate.
-    public init(_ result: LegResult, planLeg: Leg?, weightKg: Double?) {
+    ///   - isCutShort: the session finished in this leg before the plan's last leg, so its
+    ///     target distance was not covered.
+    public init(_ result: LegResult, planLeg: Leg?, weightKg: Double?, isCutShort: Bool = false) {
         let isPoolSwim = result.sport == .swimming && planLeg?.poolLengthMeters != nil && planLeg?.isOpenWater != true
         var distance: Double?
         if result.sport != .transition {
             if isPoolSwim, let pool = planLeg?.poolLengthMeters, result.laps.count > 1 {
                 distance = Double(result.laps.count) * pool
-            } else {
+            } else if !isCutShort {
                 distance = planLeg?.targetDistanceMeters
             }
         }

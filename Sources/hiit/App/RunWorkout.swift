@@ -180,7 +180,8 @@ struct RunWorkout {
     /// Times: `workoutSeconds` is the sum of the legs' timer times (transitions included,
     /// blank time between free-form legs not); `totalSeconds` runs from the start to the
     /// finish less paused time; `rounds` counts the legs that are not transitions. Calories
-    /// are the sum of the legs' (see ``LegRecord/init(_:planLeg:weightKg:)``).
+    /// are the sum of the legs' (see ``LegRecord/init(_:planLeg:weightKg:isCutShort:)``). A plan
+    /// finished early records the legs run; the last of them keeps no target distance.
     /// - Parameters:
     ///   - session: the finished session.
     ///   - finish: the finish instant on the loop's clock.
@@ -190,9 +191,10 @@ struct RunWorkout {
         let derived = session.derive()
         guard let start = derived.start, !derived.legs.isEmpty else { return nil }
         let results = session.results(at: finish)
+        let planLegs = run.plan?.legs ?? []
         let legs = results.map { result in
-            LegRecord(result, planLeg: run.plan.flatMap { result.index < $0.legs.count ? $0.legs[result.index] : nil },
-                      weightKg: weightKg)
+            LegRecord(result, planLeg: result.index < planLegs.count ? planLegs[result.index] : nil, weightKg: weightKg,
+                      isCutShort: !planLegs.isEmpty && result.index == results.count - 1 && results.count < planLegs.count)
         }
         let paused = derived.paused(from: start, to: finish, now: finish).inSeconds
         let kcal = weightKg.map { _ in legs.compactMap(\.kcal).reduce(0, +) }
