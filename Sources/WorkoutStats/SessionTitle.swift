@@ -1,0 +1,90 @@
+import Foundation
+import WorkoutModel
+
+/// The part of the day a session started in, from its local start hour (issue 5):
+/// night 22:00–04:59, morning 05:00–11:59, afternoon 12:00–16:59, evening 17:00–21:59.
+public enum TimeOfDay: String, Sendable, CaseIterable {
+    /// 22:00–04:59.
+    case night
+    /// 05:00–11:59.
+    case morning
+    /// 12:00–16:59.
+    case afternoon
+    /// 17:00–21:59.
+    case evening
+
+    /// The part of the day of a local clock hour; hours outside 0–23 wrap (24 → 0, −1 → 23).
+    public init(hour: Int) {
+        switch ((hour % 24) + 24) % 24 {
+        case 5..<12: self = .morning
+        case 12..<17: self = .afternoon
+        case 17..<22: self = .evening
+        default: self = .night
+        }
+    }
+
+    /// The part of the day of a record's start, in the record's own offset
+    /// (`start + utcOffsetSeconds`): a session keeps its title when the viewer's zone changes.
+    public init(of record: SessionRecord) {
+        self.init(hour: RecordPlace(record).hour)
+    }
+
+    /// `Night`, `Morning`, `Afternoon`, `Evening`.
+    public var name: String {
+        switch self {
+        case .night: "Night"
+        case .morning: "Morning"
+        case .afternoon: "Afternoon"
+        case .evening: "Evening"
+        }
+    }
+}
+
+/// Names a session by its time of day, as `hiit history` lists it.
+public enum SessionTitle {
+    /// A title such as `Morning Tabata`, `Evening run`, `Morning Sprint triathlon`.
+    ///
+    /// Rules: the time of day (``TimeOfDay/init(of:)``), then
+    /// - an interval session: its workout name (`Morning Tabata`; `Morning workout` if the name
+    ///   is blank);
+    /// - a multisport session whose workout name is a plan's name (not blank, not a sport word):
+    ///   that name (`Morning Sprint triathlon`);
+    /// - otherwise (free-form sessions named after their sport or not named): the sports of its
+    ///   legs in order, transitions left out, repeats in a row merged, lowercase nouns joined
+    ///   by `–` (`Evening run`, `Morning swim–bike–run`); `Morning multisport` with no legs.
+    public static func title(for record: SessionRecord) -> String {
+        let time = TimeOfDay(of: record).name
+        let name = record.workout.trimmingCharacters(in: .whitespaces)
+        switch record.kind {
+        case .intervals:
+            return "\(time) \(name.isEmpty ? "workout" : name)"
+        case .multisport:
+            if !name.isEmpty, Sport(commandLine: name) == nil, !isSportDisplayName(name) {
+                return "\(time) \(name)"
+            }
+            var words: [String] = []
+            for leg in record.legs where leg.sport != Sport.transition.rawValue {
+                let word = noun(leg.sport)
+                if words.last != word { words.append(word) }
+            }
+            return "\(time) \(words.isEmpty ? "multisport" : words.joined(separator: "–"))"
+        }
+    }
+
+    /// `swim`, `bike`, `run`, `walk`, `row`; another sport by its own (lowercase) name.
+    static func noun(_ sport: String) -> String {
+        switch Sport(rawValue: sport) {
+        case .swimming: "swim"
+        case .cycling: "bike"
+        case .running: "run"
+        case .walking: "walk"
+        case .rowing: "row"
+        case .transition: "transition"
+        case nil: sport.lowercased()
+        }
+    }
+
+    private static func isSportDisplayName(_ name: String) -> Bool {
+        Sport.allCases.contains { $0.displayName.lowercased() == name.lowercased() }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// The `hiit stats --json` form (DESIGN §6), keys sorted by ``StatsReport/jsonData()``:
+///
+/// ```json
+/// {"averagePerBucket": {"buckets": 7, "distanceBySport": {}, "distanceMeters": 0, "kcal": 3.9,
+///                       "sessions": 0.14, "totalSeconds": 32.8, "workoutSeconds": 22.8},
+///  "best": {"label": "Sat 29 Nov", "start": "2026-11-29", "end": "2026-11-29", "sessions": 1, …} | null,
+///  "buckets": [{"label": "Mon 24 Nov", "start": "2026-11-24", "end": "2026-11-24",
+///               "sessions": 0, "workoutSeconds": 0, "totalSeconds": 0, "kcal": 0,
+///               "distanceMeters": 0, "distanceBySport": {}}, …],
+///  "comparison": {"baseline": "previous", "start": "2026-11-17", "end": "2026-11-23", "partial": false,
+///                 "totals": {…}, "change": {"sessions": {"difference": 1, "percent": null, "new": true}, …}} | null,
+///  "filter": "all", "metric": "time",
+///  "period": {"kind": "7d", "start": "2026-11-24", "end": "2026-11-30", "inProgress": true},
+///  "totals": {"sessions": 1, "workoutSeconds": 160, "totalSeconds": 230, "kcal": 27.6,
+///             "distanceMeters": 0, "distanceBySport": {}}}
+/// ```
+///
+/// Dates: periods and buckets of a day or longer give `YYYY-MM-DD`, `end` the last day
+/// included; hourly buckets, the `24h` period and partial comparisons give ISO 8601
+/// date-times with the UTC offset (`2024-10-27T02:00:00+01:00`), `end` exclusive.
+/// Numbers: seconds, kcal and metres as JSON numbers (fractions allowed); `sessions` an integer
+/// in totals and a fraction in averages; `percent` is `null` unless the baseline is above zero.
+extension StatsReport: Encodable {
+    private enum Keys: String, CodingKey {
+        case period, buckets, totals, averagePerBucket, best, comparison, metric, filter
+        case kind, start, end, inProgress, label, baseline, partial, change
+        case sessions, workoutSeconds, totalSeconds, kcal, distanceMeters, distanceBySport
+        case difference, percent, new
+    }
+
+    private struct SportKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Encodes the JSON form described above.
+    /// - Throws: `EncodingError` only for non-finite numbers, which the sums cannot produce.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        var p = c.nestedContainer(keyedBy: Keys.self, forKey: .period)
+        try p.encode(period.kind.rawValue, forKey: .kind)
+        if period.kind == .last24Hours {
+            try p.encode(context.isoDateTime(period.start), forKey: .start)
+            try p.encode(context.isoDateTime(period.end), forKey: .end)
+        } else {
+            try p.encode(period.firstDay.description, forKey: .start)
+            try p.encode(period.lastDay.description, forKey: .end)
+        }
+        try p.encode(period.isInProgress, forKey: .inProgress)
+        try c.encode(metric.rawValue, forKey: .metric)
+        try c.encode(filter.description, forKey: .filter)
+
+        var list = c.nestedUnkeyedContainer(forKey: .buckets)
+        for bucket in buckets {
+            var b = list.nestedContainer(keyedBy: Keys.self)
+            try encode(bucket, into: &b)
+        }
+        var t = c.nestedContainer(keyedBy: Keys.self, forKey: .totals)
+        try Self.encode(totals, into: &t)
+
+        var a = c.nestedContainer(keyedBy: Keys.self, forKey: .averagePerBucket)
+        try a.encode(averagePerBucket.sessions, forKey: .sessions)
+        try a.encode(averagePerBucket.workoutSeconds, forKey: .workoutSeconds)
+        try a.encode(averagePerBucket.totalSeconds, forKey: .totalSeconds)
+        try a.encode(averagePerBucket.kcal, forKey: .kcal)
+        try a.encode(averagePerBucket.distanceMeters, forKey: .distanceMeters)
+        try a.encode(averagePerBucket.distanceBySport, forKey: .distanceBySport)
+        try a.encode(averagePerBucket.buckets, forKey: .buckets)
+
+        if let best {
+            var b = c.nestedContainer(keyedBy: Keys.self, forKey: .best)
+            try encode(best, into: &b)
+        } else {
+            try c.encodeNil(forKey: .best)
+        }
+
+        if let comparison {
+            var k = c.nestedContainer(keyedBy: Keys.self, forKey: .comparison)
+            try k.encode(comparison.baseline.rawValue, forKey: .baseline)
+            if comparison.showsInstants {
+                try k.encode(context.isoDateTime(comparison.start), forKey: .start)
+                try k.encode(context.isoDateTime(comparison.end), forKey: .end)
+            } else {
+                try k.encode(comparison.firstDay.description, forKey: .start)
+                try k.encode(comparison.lastDay.description, forKey: .end)
+            }
+            try k.encode(comparison.isPartial, forKey: .partial)
+            var kt = k.nestedContainer(keyedBy: Keys.self, forKey: .totals)
+            try Self.encode(comparison.totals, into: &kt)
+            var ch = k.nestedContainer(keyedBy: Keys.self, forKey: .change)
+            try Self.encode(comparison.change(of: .sessions), into: &ch, forKey: .sessions)
+            try Self.encode(comparison.change(of: .time), into: &ch, forKey: .workoutSeconds)
+            try Self.encode(comparison.totalSecondsChange, into: &ch, forKey: .totalSeconds)
+            try Self.encode(comparison.change(of: .kcal), into: &ch, forKey: .kcal)
+            try Self.encode(comparison.change(of: .distance), into: &ch, forKey: .distanceMeters)
+            var bySport = ch.nestedContainer(keyedBy: SportKey.self, forKey: .distanceBySport)
+            for (sport, change) in comparison.distanceBySportChange {
+                var s = bySport.nestedContainer(keyedBy: Keys.self, forKey: SportKey(stringValue: sport))
+                try Self.encodeFields(change, into: &s)
+            }
+        } else {
+            try c.encodeNil(forKey: .comparison)
+        }
+    }
+
+    private func encode(_ bucket: StatsBucket, into b: inout KeyedEncodingContainer<Keys>) throws {
+        try b.encode(bucket.label, forKey: .label)
+        if bucket.span.isHourly {
+            try b.encode(context.isoDateTime(bucket.span.start), forKey: .start)
+            try b.encode(context.isoDateTime(bucket.span.end), forKey: .end)
+        } else {
+            try b.encode(bucket.span.firstDay.description, forKey: .start)
+            try b.encode(bucket.span.lastDay.description, forKey: .end)
+        }
+        try Self.encode(bucket.totals, into: &b)
+    }
+
+    private static func encode(_ totals: StatsTotals, into c: inout KeyedEncodingContainer<Keys>) throws {
+        try c.encode(totals.sessions, forKey: .sessions)
+        try c.encode(totals.workoutSeconds, forKey: .workoutSeconds)
+        try c.encode(totals.totalSeconds, forKey: .totalSeconds)
+        try c.encode(totals.kcal, forKey: .kcal)
+        try c.encode(totals.distanceMeters, forKey: .distanceMeters)
+        try c.encode(totals.distanceBySport, forKey: .distanceBySport)
+    }
+
+    private static func encode(_ change: StatsChange, into c: inout KeyedEncodingContainer<Keys>, forKey key: Keys) throws {
+        var n = c.nestedContainer(keyedBy: Keys.self, forKey: key)
+        try encodeFields(change, into: &n)
+    }
+
+    private static func encodeFields(_ change: StatsChange, into n: inout KeyedEncodingContainer<Keys>) throws {
+        try n.encode(change.difference, forKey: .difference)
+        if let percent = change.percent { try n.encode(percent, forKey: .percent) } else { try n.encodeNil(forKey: .percent) }
+        try n.encode(change.isNew, forKey: .new)
+    }
+
+    /// The report as `hiit stats --json` prints it: keys sorted, slashes unescaped, no newline.
+    /// - Throws: `EncodingError` only for non-finite numbers, which the sums cannot produce.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}

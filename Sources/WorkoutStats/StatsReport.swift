@@ -1,0 +1,219 @@
+import Foundation
+import WorkoutModel
+
+/// One bucket of a report: its span and its totals.
+public struct StatsBucket: Equatable, Sendable {
+    /// Label, dates and instants.
+    public let span: StatsBucketSpan
+    /// Totals of the sessions attributed to this bucket.
+    public let totals: StatsTotals
+
+    /// The label shown beside the bar (see ``StatsBucketSpan/label``).
+    public var label: String { span.label }
+}
+
+/// Everything `hiit stats` shows for one query: buckets, totals, average per bucket, best
+/// bucket and comparison. Build it from the records (every period) or from a ``DailyRollup``
+/// (day-or-longer periods); both give identical reports.
+///
+/// Rules (DESIGN §4):
+/// - A session counts once, whole, in the bucket holding its local start. Day-or-longer
+///   buckets use the stored `localDate` (a past session never moves when the zone changes; a
+///   session recorded in Asia/Singapore stays on its Singapore date when viewed from Los
+///   Angeles).
+/// - `day`: the sessions whose `localDate` is that day, placed by the wall-clock time of their
+///   start in their own offset (`start + utcOffsetSeconds`): the hour bucket whose wall-clock
+///   span holds it, preferring the one with the same UTC offset (so on a fall-back day a
+///   02:30 CEST session goes to `02:00` and a 02:30 CET one to `02:00 (2)`); a wall time the
+///   viewing day skips (a spring-forward gap, or before Santiago's 01:00 start) goes to the
+///   last bucket starting before it, else the first bucket.
+/// - `24h`: sessions whose start instant lies in a bucket's instants (up to now).
+/// - Totals of buckets add up to the period's totals exactly (fixed-point sums).
+/// - Average per bucket: the period totals divided by the buckets begun by now (all of them for
+///   a past period; today's bucket included; never more than the period has).
+/// - Best bucket: the bucket with the largest value of the metric, the earliest of equals;
+///   `nil` when every bucket is zero.
+/// - Baseline `previous`: the period before (same length for `7d`, `week`, `day`, ranges; the
+///   previous calendar month, quarter, year). `lastYear`: the same dates a year earlier, each
+///   date mapped with 29 February → 28 February (`7d`: the 7 days ending on last year's date;
+///   week: the week holding the first day's date a year earlier; `24h`: the same instants a
+///   calendar year earlier). A period in progress compares with the same elapsed part (see
+///   ``StatsComparison``): the elapsed days counted from the first day (weeks, 7 days, days,
+///   ranges), or months and day of month (month, quarter, year: 15 March → 15 February,
+///   30 March → all of February), or the date a year earlier (last year).
+public struct StatsReport: Sendable {
+    /// The resolved period.
+    public let period: StatsPeriod
+    /// What the bars show and what "best" means.
+    public let metric: Metric
+    /// Which sessions were counted.
+    public let filter: SessionFilter
+    /// The buckets in time order.
+    public let buckets: [StatsBucket]
+    /// The sum of the buckets.
+    public let totals: StatsTotals
+    /// The period totals over the buckets begun (``StatsPeriod/bucketsBegun``).
+    public let averagePerBucket: StatsAverage
+    /// The bucket with the largest metric value; `nil` when every value is zero.
+    public let best: StatsBucket?
+    /// The comparison, when the query asked for a baseline.
+    public let comparison: StatsComparison?
+    /// The context the report was made in (for date formats).
+    let context: StatsContext
+
+    /// Builds a report from the records (every period kind).
+    /// - Parameters:
+    ///   - records: the history, any order; records outside the period are skipped.
+    ///   - query: period, date, back, baseline, metric, filter.
+    ///   - context: zone, now, first weekday.
+    /// - Throws: the errors of ``StatsPeriod/init(_:containing:back:context:)``.
+    public init(records: some Sequence<SessionRecord>, query: StatsQuery, context: StatsContext) throws(StatsError) {
+        let period = try StatsPeriod(query.period, containing: query.date, back: query.back, context: context)
+        let window = query.baseline.flatMap { period.baselineWindow($0, context: context) }
+        var sums = [StatsTotals](repeating: StatsTotals(), count: period.buckets.count)
+        var baseline = StatsTotals()
+        let filter = query.filter
+        switch period.kind {
+        case .last24Hours:
+            let starts = period.buckets.map(\.start)
+            for record in records where filter.includes(record) {
+                let t = record.start
+                if t >= period.start, t < period.end {
+                    let index = (starts.lastIndex { $0 <= t }) ?? 0
+                    sums[index].add(record, filter: filter)
+                }
+                if let range = window?.instants, range.contains(t) { baseline.add(record, filter: filter) }
+            }
+        case .day:
+            let dayNumber = period.firstDay.dayNumber
+            for record in records where filter.includes(record) {
+                let place = RecordPlace(record)
+                if place.dayNumber == dayNumber {
+                    sums[period.hourlyBucketIndex(wallSeconds: place.wallSeconds, utcOffsetSeconds: record.utcOffsetSeconds)]
+                        .add(record, filter: filter)
+                }
+                if let window, window.contains(dayNumber: place.dayNumber, hour: place.hour) {
+                    baseline.add(record, filter: filter)
+                }
+            }
+        default:
+            let map = DayBucketMap(period)
+            for record in records where filter.includes(record) {
+                let place = RecordPlace(record)
+                if let index = map.bucket(of: place.dayNumber) { sums[index].add(record, filter: filter) }
+                if let window, window.contains(dayNumber: place.dayNumber, hour: place.hour) {
+                    baseline.add(record, filter: filter)
+                }
+            }
+        }
+        self.init(period: period, sums: sums, baseline: window.map { ($0, baseline) }, query: query, context: context)
+    }
+
+    /// Builds a report from a daily roll-up: identical to the report from the records it was
+    /// built from, for every day-or-longer period.
+    /// - Throws: ``StatsError/hourlyPeriodNeedsRecords(period:)`` for `day` and `24h`; the errors
+    ///   of ``StatsPeriod/init(_:containing:back:context:)``.
+    public init(rollup: DailyRollup, query: StatsQuery, context: StatsContext) throws(StatsError) {
+        if query.period == .day || query.period == .last24Hours {
+            throw .hourlyPeriodNeedsRecords(period: query.period.argument)
+        }
+        let period = try StatsPeriod(query.period, containing: query.date, back: query.back, context: context)
+        let window = query.baseline.flatMap { period.baselineWindow($0, context: context) }
+        var sums = [StatsTotals](repeating: StatsTotals(), count: period.buckets.count)
+        var baseline = StatsTotals()
+        let map = DayBucketMap(period)
+        let key = query.filter.key
+        for (cell, totals) in rollup.cells where cell.filterKey == key {
+            if let index = map.bucket(of: cell.dayNumber) { sums[index].add(totals) }
+            if let window, window.contains(dayNumber: cell.dayNumber, hour: cell.hour) { baseline.add(totals) }
+        }
+        self.init(period: period, sums: sums, baseline: window.map { ($0, baseline) }, query: query, context: context)
+    }
+
+    private init(period: StatsPeriod, sums: [StatsTotals], baseline: (BaselineWindow, StatsTotals)?,
+                 query: StatsQuery, context: StatsContext) {
+        self.period = period
+        self.metric = query.metric
+        self.filter = query.filter
+        self.context = context
+        let buckets = zip(period.buckets, sums).map { StatsBucket(span: $0, totals: $1) }
+        self.buckets = buckets
+        var totals = StatsTotals()
+        for sum in sums { totals.add(sum) }
+        self.totals = totals
+        averagePerBucket = StatsAverage(totals, buckets: period.bucketsBegun)
+        var best: StatsBucket?
+        for bucket in buckets where bucket.totals.value(of: query.metric) > (best?.totals.value(of: query.metric) ?? 0) {
+            best = bucket
+        }
+        self.best = best
+        if let (window, baselineTotals) = baseline, let kind = query.baseline {
+            let start: Date, end: Date, instants: Bool
+            if let range = window.instants {
+                start = range.lowerBound
+                end = range.upperBound
+                instants = true
+            } else {
+                start = context.startOfDay(window.firstDay)
+                if let cutDay = window.cutDay, let day = LocalDay(dayNumber: cutDay) {
+                    end = context.instant(of: day, hour: window.cutHour)
+                    instants = true
+                } else {
+                    end = context.startOfDay(window.lastDay.adding(days: 1) ?? window.lastDay)
+                    instants = period.kind == .day && window.cutDay != nil
+                }
+            }
+            comparison = StatsComparison(baseline: kind, firstDay: window.firstDay, lastDay: window.lastDay,
+                                         start: start, end: end, isPartial: window.cutDay != nil || window.instants != nil,
+                                         showsInstants: instants, totals: baselineTotals, current: totals)
+        } else {
+            comparison = nil
+        }
+    }
+}
+
+/// Local date → bucket index for a day-based period, built once per period (an array indexed
+/// by day number, so no Calendar call per record).
+struct DayBucketMap {
+    let firstNumber: Int
+    let indices: [Int]
+
+    init(_ period: StatsPeriod) {
+        firstNumber = period.firstDay.dayNumber
+        var indices = [Int](repeating: -1, count: max(0, period.firstDay.days(to: period.lastDay) + 1))
+        for (index, bucket) in period.buckets.enumerated() {
+            let from = bucket.firstDay.dayNumber - firstNumber, to = bucket.lastDay.dayNumber - firstNumber
+            if from <= to, from >= 0, to < indices.count {
+                for i in from...to { indices[i] = index }
+            }
+        }
+        self.indices = indices
+    }
+
+    func bucket(of dayNumber: Int) -> Int? {
+        let i = dayNumber - firstNumber
+        guard i >= 0, i < indices.count else { return nil }
+        let index = indices[i]
+        return index >= 0 ? index : nil
+    }
+}
+
+extension StatsPeriod {
+    /// The hourly bucket of a `day` period for a wall-clock start time (seconds after local
+    /// midnight) in a given offset: the bucket whose wall span holds it with the same offset,
+    /// else any whose wall span holds it, else the last starting before it, else the first.
+    func hourlyBucketIndex(wallSeconds: Int, utcOffsetSeconds: Int) -> Int {
+        var any: Int?
+        var before: Int?
+        for (index, bucket) in buckets.enumerated() {
+            if bucket.wallStart <= wallSeconds {
+                before = index
+                if wallSeconds < bucket.wallEnd {
+                    if bucket.utcOffsetSeconds == utcOffsetSeconds { return index }
+                    if any == nil { any = index }
+                }
+            }
+        }
+        return any ?? before ?? 0
+    }
+}
