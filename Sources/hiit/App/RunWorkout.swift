@@ -177,9 +177,10 @@ struct RunWorkout {
 
     /// The history record of a finished multisport session, or `nil` when no leg ran.
     ///
-    /// Times: `workoutSeconds` is the sum of the legs' timer times (transitions included,
-    /// blank time between free-form legs not); `totalSeconds` runs from the start to the
-    /// finish less paused time; `rounds` counts the legs that are not transitions. Calories
+    /// Times: `workoutSeconds` is the sum of the sport legs' timer times (transitions and the
+    /// blank time between free-form legs left out, as rest is in an interval workout);
+    /// `totalSeconds` runs from the start to the finish less paused time; `rounds` counts the
+    /// sport legs (not transitions); `exercises` is 0. Calories
     /// are the sum of the legs' (see ``LegRecord/init(_:planLeg:weightKg:isCutShort:)``). A plan
     /// finished early records the legs run; the last of them keeps no target distance.
     /// - Parameters:
@@ -202,7 +203,7 @@ struct RunWorkout {
             id: id, workout: run.title, kind: .multisport,
             start: wallOrigin.addingTimeInterval(start.inSeconds), end: wallOrigin.addingTimeInterval(finish.inSeconds),
             timeZone: timeZone,
-            workoutSeconds: legs.reduce(0) { $0 + $1.timerSeconds },
+            workoutSeconds: legs.filter { $0.sport != Sport.transition.rawValue }.reduce(0) { $0 + $1.timerSeconds },
             totalSeconds: max((finish - start).inSeconds - paused, 0), pausedSeconds: paused,
             rounds: legs.filter { $0.sport != Sport.transition.rawValue }.count, exercises: 0,
             weightKg: weightKg, kcal: kcal, legs: legs)
