@@ -194,12 +194,19 @@ public struct LegRecord: Codable, Equatable, Sendable {
     public var distanceMeters: Double?
     /// Estimated energy of the leg in kcal, unrounded; `nil` when no weight was set.
     public var kcal: Double?
-    /// Laps inside the leg, in order.
+    /// Laps inside the leg, in order. In a pool swim each lap is one length of the pool.
     public var laps: [LapRecord]
+    /// For a pool swim: the pool's length in ``poolUnit`` (absent otherwise).
+    public var poolLength: Double?
+    /// The unit of ``poolLength``, which also sets the swim pace's unit (per 100 m or 100 yd).
+    public var poolUnit: LengthUnit?
+    /// For a swim: open water rather than a pool (absent when not said).
+    public var isOpenWater: Bool?
 
     /// Creates a leg record; see the properties for units.
     public init(sport: String, startSeconds: Double, elapsedSeconds: Double, timerSeconds: Double,
-                distanceMeters: Double?, kcal: Double?, laps: [LapRecord]) {
+                distanceMeters: Double?, kcal: Double?, laps: [LapRecord],
+                poolLength: Double? = nil, poolUnit: LengthUnit? = nil, isOpenWater: Bool? = nil) {
         self.sport = sport
         self.startSeconds = startSeconds
         self.elapsedSeconds = elapsedSeconds
@@ -207,6 +214,18 @@ public struct LegRecord: Codable, Equatable, Sendable {
         self.distanceMeters = distanceMeters
         self.kcal = kcal
         self.laps = laps
+        self.poolLength = poolLength
+        self.poolUnit = poolUnit
+        self.isOpenWater = isOpenWater
+    }
+
+    /// The sport, when this program knows its name (`nil` for a sport written by a newer one).
+    public var knownSport: Sport? { Sport(rawValue: sport) }
+
+    /// The pool length in metres, when this was a pool swim.
+    public var poolLengthMeters: Double? {
+        guard let poolLength else { return nil }
+        return poolLength * (poolUnit ?? .meters).meters
     }
 }
 

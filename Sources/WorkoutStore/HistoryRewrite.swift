@@ -50,6 +50,73 @@ extension HistoryFile {
         return removed
     }
 
+    /// Replaces the line of the session with this `id` by `change(record)`, under the same
+    /// lock and with the same atomic rewrite as ``removeSessions(withID:)``; every other line
+    /// is kept byte for byte. When several lines hold the id, each is changed.
+    /// - Parameters:
+    ///   - id: the session to change.
+    ///   - change: makes the new record from the stored one; it may throw to change nothing.
+    /// - Returns: the new records, in file order; empty when no line held `id` (the file is
+    ///   then unchanged).
+    /// - Throws: what `change` throws, ``StoreError/notEncodable(path:reason:)`` when the new
+    ///   record cannot be written, or ``StoreError/io(path:operation:errno:)``; the history
+    ///   file is then unchanged.
+    @discardableResult
+    public func updateSession(withID id: UUID,
+                              _ change: (SessionRecord) throws(StoreError) -> SessionRecord) throws(StoreError) -> [SessionRecord] {
+        guard let descriptor = try HistoryLock.open(
+            url.path, flags: O_RDONLY, exclusive: true, operation: "open for rewriting", afterOpening: nil)
+        else { return [] }
+        let bytes = try descriptor.readFromStart(maximumBytes: Int.max)
+        let (matching, spans) = Self.linesHolding(id, in: bytes, path: url.path)
+        var updated: [SessionRecord] = []
+        var content: [UInt8] = []
+        content.reserveCapacity(bytes.count + 256)
+        var copied = 0
+        for (record, span) in zip(matching, spans) {
+            let new = try change(record)
+            let line: Data
+            do {
+                line = try new.jsonLine()
+            } catch {
+                throw .notEncodable(path: url.path, reason: "\(error)")
+            }
+            content.append(contentsOf: bytes[copied..<span.lowerBound])
+            content.append(contentsOf: line)
+            copied = span.upperBound
+            updated.append(new)
+        }
+        content.append(contentsOf: bytes[copied...])
+        removeStaleTemporaryFiles()
+        if !updated.isEmpty { try replaceContent(with: content) }
+        try descriptor.unlock()
+        try descriptor.close()
+        return updated
+    }
+
+    /// The records whose id is `id` and the byte ranges of their lines (without the `\n`).
+    static func linesHolding(_ id: UUID, in bytes: [UInt8], path: String) -> ([SessionRecord], [Range<Int>]) {
+        var records: [SessionRecord] = []
+        var spans: [Range<Int>] = []
+        let upper = Array(id.uuidString.uppercased().utf8)
+        let lower = Array(id.uuidString.lowercased().utf8)
+        var start = 0
+        var lineNumber = 0
+        while start < bytes.count {
+            lineNumber += 1
+            let newline = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = bytes[start..<newline]
+            if contains(line, upper: upper, lower: lower),
+               let record = try? HistoryFile.decodeLine(Array(line), path: path, lineNumber: lineNumber),
+               record.id == id {
+                records.append(record)
+                spans.append(start..<newline)
+            }
+            start = newline + 1
+        }
+        return (records, spans)
+    }
+
     /// The content without the lines whose record has `id` (no I/O). Each removed line goes
     /// with its own `\n`; everything else is copied unchanged. Only lines holding the id's text
     /// (letters in either case) are decoded, so a long history is rewritten quickly; a line

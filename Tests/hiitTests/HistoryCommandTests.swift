@@ -104,8 +104,10 @@ import Glibc
             "Weight        70 kg",
             "Energy        ~28 kcal (27.61 unrounded)",
             "Stored        \(box.historyURL.path), line 2",
-            "Legs",
-            "  1. swimming  from 0:00  elapsed 15:05  timer 15:00  750 m  ~95 kcal  1 lap",
+            "",
+            " #  LEG     TIME  DISTANCE  PACE        ENERGY",
+            " 1  Swim   15:00  750 m     2:00 /100m  ~95 kcal",
+            "    Total  15:00  750 m                 ~95 kcal",
         ])
     }
 

@@ -219,12 +219,12 @@ import Testing
         }
     }
 
-    @Test func runningAPlanSaysItIsNotAvailableYet() throws {
+    @Test func aPlanTakesNoPrepareCountdown() throws {
         let sandbox = try Self.sprintLibrary()
-        let run = try sandbox.run(["run", "Sprint triathlon", "--events"])
+        let run = try sandbox.run(["run", "Sprint triathlon", "--events", "--prepare", "5"])
         #expect(run.status == 64, "\(run)")
         #expect(run.stdout.isEmpty)
-        #expect(run.stderrLines == ["Error: 'Sprint triathlon' is a multisport plan; running multisport plans is not available yet (coming next); see it with: hiit show \"Sprint triathlon\""], "\(run)")
+        #expect(run.stderrLines == ["Error: --prepare applies to interval workouts; 'Sprint triathlon' is a multisport plan, whose first leg starts at once"], "\(run)")
     }
 
     @Test func quickEditsRefuseAPlanAndPointAtThePlanCommands() throws {

@@ -25,6 +25,17 @@ enum HistoryCommands: CommandGroup {
                     abstract: "Show everything recorded about one session.",
                     arguments: [ArgumentSpec("ID", help: idHelp)]),
                 CommandSpec(
+                    name: "edit",
+                    abstract: "Correct a multisport leg's distance; its pace and kcal are recomputed.",
+                    discussion: "The leg is numbered as 'hiit history show ID' lists it. The calorie estimate uses the weight stored with the session. Every other line of the history file is kept exactly as it is.",
+                    arguments: [ArgumentSpec("ID", help: idHelp)],
+                    options: [
+                        OptionSpec("leg", valueName: "n", help: "The leg to correct, from 1.", isRequired: true, example: "--leg 3"),
+                        OptionSpec("distance", valueName: "distance",
+                                   help: "The distance covered: a number and m, km, yd or mi (19.6km, 750m, 1000yd, 33⅓yd).",
+                                   isRequired: true, example: "--distance 19.6km"),
+                    ]),
+                CommandSpec(
                     name: "delete",
                     abstract: "Delete one session from the history (asks first).",
                     discussion: "Every other line of the history file is kept exactly as it is, including lines that cannot be read. Without --yes the command asks on the terminal and refuses when standard input is not a terminal.",
@@ -49,6 +60,12 @@ enum HistoryCommands: CommandGroup {
             ]),
     ]
 
+    /// The profile's units, quietly metric when the profile cannot be read (reading history
+    /// does not need it).
+    static func units(_ context: CommandContext) -> Profile.Units {
+        (try? ProfileFile(folder: DataFolder(url: context.locations.dataFolder)).read())?.units ?? .metric
+    }
+
     static let idHelp = "The session's id, or its first characters (at least 4; case and hyphens do not matter), as in the ID column of 'hiit history'."
 
     static func handle(_ parsed: ParsedCommand, context: CommandContext) throws(CommandLineError) -> Int32? {
@@ -63,7 +80,19 @@ enum HistoryCommands: CommandGroup {
             }
             return HistoryActions.list(history, last: last, json: parsed.hasFlag("json"), console: console)
         case ["history", "show"]:
-            return HistoryActions.show(history, id: parsed.argument("ID") ?? "", console: console)
+            return HistoryActions.show(history, id: parsed.argument("ID") ?? "", units: units(context), console: console)
+        case ["history", "edit"]:
+            let leg = try OptionValue.wholeNumber(parsed.value("leg") ?? "", option: "--leg", range: 1...50, unit: "")
+            let text = parsed.value("distance") ?? ""
+            let distance: Distance
+            do {
+                distance = try Distance(parsing: text)
+            } catch {
+                throw .badValue(option: "--distance", value: text,
+                                reason: "is not a distance; use a number and m, km, yd or mi, such as 19.6km, 750m or 33⅓yd")
+            }
+            return HistoryActions.edit(history, id: parsed.argument("ID") ?? "", leg: leg, distance: distance,
+                                       units: units(context), console: console)
         case ["history", "delete"]:
             return HistoryActions.delete(history, id: parsed.argument("ID") ?? "", assumeYes: parsed.hasFlag("yes"),
                                          console: console)

@@ -105,7 +105,7 @@ enum LibraryCommands: CommandGroup {
     ///     cannot be read).
     /// - Throws: ``WorkoutResolver/ResolveError`` for an unknown name, a bad file or QUICK form.
     static func workoutToRun(_ context: CommandContext, named word: String?, selection: String?)
-        throws(WorkoutResolver.ResolveError) -> IntervalWorkout {
+        throws(WorkoutResolver.ResolveError) -> LibraryDocument {
         try LibraryCommand(locations: context.locations, console: context.console)
             .workoutToRun(named: word, selection: selection)
     }

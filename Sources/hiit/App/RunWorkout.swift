@@ -9,7 +9,8 @@ import WorkoutStore
 import Glibc
 #endif
 
-/// `hiit run [WORKOUT] …`: runs a workout with cues and records it when it completes.
+/// `hiit run [WORKOUT] …`: runs an interval workout, a multisport plan, or a free-form
+/// multisport or single-sport interval session, with cues, and records it when it completes.
 struct RunWorkout {
     /// What the command line asked for.
     struct Options {
@@ -27,112 +28,76 @@ struct RunWorkout {
         var events = false
         /// Body weight for the calorie estimate (kg).
         var weightKg: Double?
+        /// `--multisport`: a free-form swim–bike–run session.
+        var multisport = false
+        /// `--intervals SPORT`: a free-form interval session of one sport.
+        var intervalsSport: Sport?
     }
 
     let options: Options
-    /// Body weight for calories: `--weight`, else the profile's.
     let context: CommandContext
     private var environment: [String: String] { context.environment }
     private var locations: Locations { context.locations }
     private var console: Console { context.console }
 
-    /// Runs the workout and returns the exit status.
+    /// Runs what was asked for and returns the exit status.
     func run() -> Int32 {
-        // The profile (weight, selection) is read once, before the screen takes over, so a
-        // broken one is reported now and only once.
+        // The profile (weight, selection, units) is read once, before the screen takes over,
+        // so a broken one is reported now and only once.
         let profile = ProfileCommands.profileForRun(context)
-        let workout: IntervalWorkout
+        let weightKg = options.weightKg ?? profile.weightKg
+        if options.multisport {
+            let run = MultisportRun(
+                title: "Multisport", mode: .freeForm(name: "Multisport", allowed: [.swimming, .cycling, .running, .transition]),
+                units: profile.units)
+            return runMultisport(run, weightKg: weightKg)
+        }
+        if let sport = options.intervalsSport {
+            let title = "\(sport.displayName) intervals"
+            return runMultisport(MultisportRun(title: title, mode: .freeForm(name: title, allowed: [sport]), units: profile.units),
+                                 weightKg: weightKg)
+        }
+        let document: LibraryDocument
         do {
-            workout = try LibraryCommands.workoutToRun(context, named: options.workout, selection: profile.selectedWorkout)
+            document = try LibraryCommands.workoutToRun(context, named: options.workout, selection: profile.selectedWorkout)
         } catch {
             console.err("Error: \(error)")
             return error.exitStatus
         }
-        let program = Program(workout, prepareSeconds: options.prepareSeconds)
-        let weightKg = options.weightKg ?? profile.weightKg
-
-        // Sound: decoded once at start; any failure turns cues off with one message.
-        let (player, cuesOffReason) = makePlayer()
-        player.setMuted(options.isMuted)
-        if let cuesOffReason, !options.isMuted {
-            console.err("Cues are off: \(cuesOffReason)")
-        }
-
-        let signals: SignalPipe?
-        do {
-            signals = try SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH])
-        } catch {
-            console.err("Error: cannot watch signals: \(error)")
-            return ExitStatus.ioError
-        }
-        defer { signals?.close() }
-
-        let useScreen = !options.events && console.stdoutIsTerminal && console.stdinIsTerminal
-        let frontEnd: any RunFrontEnd<Session>
-        var rawMode: RawMode?
-        if options.events {
-            frontEnd = EventsFrontEnd(output: console.out, errors: console.err, isMuted: options.isMuted)
-        } else if useScreen {
-            do {
-                rawMode = try RawMode(fd: STDIN_FILENO, output: STDOUT_FILENO)
-            } catch {
-                console.err("Error: cannot use the terminal: \(error)")
-                return ExitStatus.ioError
+        switch document {
+        case let .intervals(workout):
+            return runIntervals(workout, weightKg: weightKg)
+        case let .multisport(plan):
+            if options.prepareSeconds != nil {
+                console.err("Error: --prepare applies to interval workouts; '\(LibraryCommand.shown(plan.name))' is a multisport plan, whose first leg starts at once")
+                return ExitStatus.usage
             }
-            let env = environment
-            frontEnd = ScreenFrontEnd(
-                workoutName: workout.name, cuesOffReason: cuesOffReason, isMuted: options.isMuted,
-                styleMode: StyleMode.decide(isTerminal: true, noColor: env["NO_COLOR"], term: env["TERM"]),
-                glyphs: Glyphs.decide(lcAll: env["LC_ALL"], lcCtype: env["LC_CTYPE"], lang: env["LANG"], term: env["TERM"]),
-                size: { TerminalSize.current(fd: STDOUT_FILENO, columns: env["COLUMNS"], lines: env["LINES"]) })
-        } else {
-            // Keys still work when only stdout is redirected (`hiit run | tee log`).
-            if console.stdinIsTerminal { rawMode = try? RawMode(fd: STDIN_FILENO, output: nil) }
-            frontEnd = PlainFrontEnd(output: console.out, readsKeys: rawMode != nil)
-        }
-
-        let loop = RunLoop(session: Session(program: program), frontEnd: frontEnd, player: player, signals: signals)
-        let ending: RunEnding<SessionSummary>
-        do {
-            ending = try loop.run()
-        } catch {
-            rawMode?.restore()
-            console.err("Error: \(error)")
-            return ExitStatus.ioError
-        }
-        rawMode?.restore()
-
-        switch ending {
-        case let .finished(summary):
-            let status = record(summary, workout: workout, weightKg: weightKg, loop: loop, frontEnd: frontEnd)
-            // Let "Congratulations!" be heard before the process exits.
-            player.waitUntilIdle(timeout: .seconds(3))
-            (player as? ALSACuePlayer)?.close()
-            return status
-        case .quit:
-            if !options.events { console.out("Quit: nothing was recorded.") }
-            return ExitStatus.success
-        case let .signal(number):
-            console.err("Stopped by \(Self.signalName(number)): nothing was recorded.")
-            return 128 + number
+            return runMultisport(MultisportRun(title: plan.name, mode: .plan(plan), units: profile.units), weightKg: weightKg)
         }
     }
 
-    /// Opens the sound device; on failure returns a silent player and the reason.
-    private func makePlayer() -> (CuePlayer, String?) {
-        let device = options.audioDevice ?? environment["HIIT_AUDIO_DEVICE"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
-        do {
-            let sounds = try SoundBank(searching: locations.soundCandidates)
-            return (try ALSACuePlayer(device: device, sounds: sounds), nil)
-        } catch {
-            return (SilentCuePlayer(), error.description)
+    // MARK: Interval workouts
+
+    private func runIntervals(_ workout: IntervalWorkout, weightKg: Double?) -> Int32 {
+        let program = Program(workout, prepareSeconds: options.prepareSeconds)
+        return drive(session: Session(program: program)) { kind, cuesOffReason in
+            switch kind {
+            case .events:
+                return EventsFrontEnd(output: console.out, errors: console.err, isMuted: options.isMuted)
+            case let .screen(styleMode, glyphs, size):
+                return ScreenFrontEnd(workoutName: workout.name, cuesOffReason: cuesOffReason, isMuted: options.isMuted,
+                                      styleMode: styleMode, glyphs: glyphs, size: size)
+            case let .plain(readsKeys):
+                return PlainFrontEnd(output: console.out, readsKeys: readsKeys)
+            }
+        } finished: { summary, loop, frontEnd in
+            record(summary, workout: workout, weightKg: weightKg, loop: loop, events: frontEnd as? EventsFrontEnd)
         }
     }
 
     /// Prints the summary and appends the session to history.
     private func record(_ summary: SessionSummary, workout: IntervalWorkout, weightKg: Double?, loop: RunLoop<Session>,
-                        frontEnd: any RunFrontEnd<Session>) -> Int32 {
-        let events = frontEnd as? EventsFrontEnd
+                        events: EventsFrontEnd?) -> Int32 {
         guard let firstWork = summary.firstWorkStart else {
             if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: "no work segment ran")) }
             else { console.out("Finished before any work: nothing to record.") }
@@ -149,32 +114,8 @@ struct RunWorkout {
             workoutSeconds: summary.workoutSeconds, totalSeconds: summary.totalSeconds,
             pausedSeconds: summary.pausedSeconds, rounds: summary.rounds, exercises: summary.exercises,
             weightKg: weightKg, kcal: kcal)
-
-        if events == nil {
-            console.out(Self.summaryText(record))
-        }
-        guard !options.noRecord else {
-            if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: "--no-record")) }
-            else { console.out("Not recorded (--no-record).") }
-            return ExitStatus.success
-        }
-        let folder = DataFolder(url: locations.dataFolder)
-        do {
-            try folder.create()
-            try folder.history.append(record)
-        } catch {
-            console.err("Error: the session was not saved: \(error)")
-            return ExitStatus.ioError
-        }
-        if let events {
-            var line = EventsFrontEnd.Line(event: "saved", t: loop.now.inSeconds)
-            line.id = record.id.uuidString
-            line.kcal = kcal
-            events.emit(line)
-        } else {
-            console.out("Saved to history: \(folder.historyURL.path)")
-        }
-        return ExitStatus.success
+        if events == nil { console.out(Self.summaryText(record)) }
+        return save(record, events: events, at: loop.now)
     }
 
     /// The end-of-workout summary (plain text, several lines).
@@ -191,6 +132,212 @@ struct RunWorkout {
         return lines.joined(separator: "\n")
     }
 
+    // MARK: Multisport
+
+    private func runMultisport(_ run: MultisportRun, weightKg: Double?) -> Int32 {
+        drive(session: MultisportSession(mode: run.mode)) { kind, cuesOffReason in
+            switch kind {
+            case .events:
+                return MultisportEventsFrontEnd(run: run, output: console.out, errors: console.err, isMuted: options.isMuted)
+            case let .screen(styleMode, glyphs, size):
+                return MultisportScreenFrontEnd(run: run, cuesOffReason: cuesOffReason, isMuted: options.isMuted,
+                                                styleMode: styleMode, glyphs: glyphs, size: size)
+            case let .plain(readsKeys):
+                return MultisportPlainFrontEnd(run: run, output: console.out, readsKeys: readsKeys)
+            }
+        } finished: { finish, loop, frontEnd in
+            recordMultisport(run, finish: finish, weightKg: weightKg, loop: loop,
+                             events: frontEnd as? MultisportEventsFrontEnd)
+        }
+    }
+
+    /// Builds the record of a finished multisport session, shows the per-leg table (or the
+    /// `results` line) and appends it to history.
+    private func recordMultisport(_ run: MultisportRun, finish: Duration, weightKg: Double?,
+                                  loop: RunLoop<MultisportSession>, events: MultisportEventsFrontEnd?) -> Int32 {
+        guard let record = Self.record(of: loop.session, run: run, finish: finish, weightKg: weightKg,
+                                       wallOrigin: loop.wallOrigin, timeZone: TimeZone.current, id: UUID()) else {
+            if let events { events.emit(EventLine(event: "notRecorded", t: loop.now.inSeconds, message: "no leg was started")) }
+            else { console.out("Finished before any leg: nothing to record.") }
+            return ExitStatus.success
+        }
+        if let events {
+            var line = EventLine(event: "results", t: loop.now.inSeconds)
+            line.workoutSeconds = record.workoutSeconds
+            line.totalSeconds = record.totalSeconds
+            line.pausedSeconds = record.pausedSeconds
+            line.kcal = record.kcal
+            line.legs = record.legs
+            events.emit(line)
+        } else {
+            console.out(Self.multisportSummaryText(record, units: run.units))
+        }
+        return save(record, events: events, at: loop.now)
+    }
+
+    /// The history record of a finished multisport session, or `nil` when no leg ran.
+    ///
+    /// Times: `workoutSeconds` is the sum of the sport legs' timer times (transitions and the
+    /// blank time between free-form legs left out, as rest is in an interval workout);
+    /// `totalSeconds` runs from the start to the finish less paused time; `rounds` counts the
+    /// sport legs (not transitions); `exercises` is 0. Calories
+    /// are the sum of the legs' (see ``LegRecord/init(_:planLeg:weightKg:isCutShort:)``). A plan
+    /// finished early records the legs run; the last of them keeps no target distance.
+    /// - Parameters:
+    ///   - session: the finished session.
+    ///   - finish: the finish instant on the loop's clock.
+    ///   - wallOrigin: the wall-clock time of the loop's origin.
+    static func record(of session: MultisportSession, run: MultisportRun, finish: Duration, weightKg: Double?,
+                       wallOrigin: Date, timeZone: TimeZone, id: UUID) -> SessionRecord? {
+        let derived = session.derive()
+        guard let start = derived.start, !derived.legs.isEmpty else { return nil }
+        let results = session.results(at: finish)
+        let planLegs = run.plan?.legs ?? []
+        let legs = results.map { result in
+            LegRecord(result, planLeg: result.index < planLegs.count ? planLegs[result.index] : nil, weightKg: weightKg,
+                      isCutShort: !planLegs.isEmpty && result.index == results.count - 1 && results.count < planLegs.count)
+        }
+        let paused = derived.paused(from: start, to: finish, now: finish).inSeconds
+        let kcal = weightKg.map { _ in legs.compactMap(\.kcal).reduce(0, +) }
+        return SessionRecord(
+            id: id, workout: run.title, kind: .multisport,
+            start: wallOrigin.addingTimeInterval(start.inSeconds), end: wallOrigin.addingTimeInterval(finish.inSeconds),
+            timeZone: timeZone,
+            workoutSeconds: legs.filter { $0.sport != Sport.transition.rawValue }.reduce(0) { $0 + $1.timerSeconds },
+            totalSeconds: max((finish - start).inSeconds - paused, 0), pausedSeconds: paused,
+            rounds: legs.filter { $0.sport != Sport.transition.rawValue }.count, exercises: 0,
+            weightKg: weightKg, kcal: kcal, legs: legs)
+    }
+
+    /// The end-of-session summary of a multisport session: title, leg table, totals.
+    static func multisportSummaryText(_ record: SessionRecord, units: Profile.Units) -> String {
+        var lines = ["\(record.workout) — completed", ""]
+        lines += LegTable.lines(record.legs, units: units, pausedSeconds: record.pausedSeconds)
+        lines.append("")
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Shared
+
+    /// Which front end the run uses, decided once from the options and the terminal.
+    enum FrontEndKind {
+        /// `--events`: JSON lines.
+        case events
+        /// The full screen, with the style, glyphs and a size reader.
+        case screen(StyleMode, Glyphs, () -> TerminalSize)
+        /// Plain lines; keys are read when stdin is a terminal.
+        case plain(readsKeys: Bool)
+    }
+
+    /// Opens sound and signals, picks the front end, runs the loop, restores the terminal
+    /// and turns the ending into an exit status (`finished` handles a completed session).
+    private func drive<Engine: RunnableSession>(
+        session: Engine,
+        frontEnd makeFrontEnd: (FrontEndKind, String?) -> any RunFrontEnd<Engine>,
+        finished: (Engine.Outcome, RunLoop<Engine>, any RunFrontEnd<Engine>) -> Int32
+    ) -> Int32 {
+        // Sound: decoded once at start; any failure turns cues off with one message.
+        let (player, cuesOffReason) = makePlayer()
+        player.setMuted(options.isMuted)
+        if let cuesOffReason, !options.isMuted {
+            console.err("Cues are off: \(cuesOffReason)")
+        }
+        let signals: SignalPipe?
+        do {
+            signals = try SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH])
+        } catch {
+            console.err("Error: cannot watch signals: \(error)")
+            return ExitStatus.ioError
+        }
+        defer { signals?.close() }
+
+        let kind: FrontEndKind
+        var rawMode: RawMode?
+        if options.events {
+            kind = .events
+        } else if console.stdoutIsTerminal && console.stdinIsTerminal {
+            do {
+                rawMode = try RawMode(fd: STDIN_FILENO, output: STDOUT_FILENO)
+            } catch {
+                console.err("Error: cannot use the terminal: \(error)")
+                return ExitStatus.ioError
+            }
+            let env = environment
+            kind = .screen(
+                StyleMode.decide(isTerminal: true, noColor: env["NO_COLOR"], term: env["TERM"]),
+                Glyphs.decide(lcAll: env["LC_ALL"], lcCtype: env["LC_CTYPE"], lang: env["LANG"], term: env["TERM"]),
+                { TerminalSize.current(fd: STDOUT_FILENO, columns: env["COLUMNS"], lines: env["LINES"]) })
+        } else {
+            // Keys still work when only stdout is redirected (`hiit run | tee log`).
+            if console.stdinIsTerminal { rawMode = try? RawMode(fd: STDIN_FILENO, output: nil) }
+            kind = .plain(readsKeys: rawMode != nil)
+        }
+        let frontEnd = makeFrontEnd(kind, cuesOffReason)
+
+        let loop = RunLoop(session: session, frontEnd: frontEnd, player: player, signals: signals)
+        let ending: RunEnding<Engine.Outcome>
+        do {
+            ending = try loop.run()
+        } catch {
+            rawMode?.restore()
+            console.err("Error: \(error)")
+            return ExitStatus.ioError
+        }
+        rawMode?.restore()
+
+        switch ending {
+        case let .finished(outcome):
+            let status = finished(outcome, loop, frontEnd)
+            // Let "Congratulations!" be heard before the process exits.
+            player.waitUntilIdle(timeout: .seconds(3))
+            (player as? ALSACuePlayer)?.close()
+            return status
+        case .quit:
+            if !options.events { console.out("Quit: nothing was recorded.") }
+            return ExitStatus.success
+        case let .signal(number):
+            console.err("Stopped by \(Self.signalName(number)): nothing was recorded.")
+            return 128 + number
+        }
+    }
+
+    /// Appends `record` to history (unless `--no-record`) and says so.
+    private func save(_ record: SessionRecord, events: (any EventEmitting)?, at now: Duration) -> Int32 {
+        guard !options.noRecord else {
+            if let events { events.emit(EventLine(event: "notRecorded", t: now.inSeconds, message: "--no-record")) }
+            else { console.out("Not recorded (--no-record).") }
+            return ExitStatus.success
+        }
+        let folder = DataFolder(url: locations.dataFolder)
+        do {
+            try folder.create()
+            try folder.history.append(record)
+        } catch {
+            console.err("Error: the session was not saved: \(error)")
+            return ExitStatus.ioError
+        }
+        if let events {
+            var line = EventLine(event: "saved", t: now.inSeconds)
+            line.id = record.id.uuidString
+            line.kcal = record.kcal
+            events.emit(line)
+        } else {
+            console.out("Saved to history: \(folder.historyURL.path)")
+        }
+        return ExitStatus.success
+    }
+
+    /// Opens the sound device; on failure returns a silent player and the reason.
+    private func makePlayer() -> (CuePlayer, String?) {
+        let device = options.audioDevice ?? environment["HIIT_AUDIO_DEVICE"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
+        do {
+            let sounds = try SoundBank(searching: locations.soundCandidates)
+            return (try ALSACuePlayer(device: device, sounds: sounds), nil)
+        } catch {
+            return (SilentCuePlayer(), error.description)
+        }
+    }
+
     static func signalName(_ number: Int32) -> String {
         switch number {
         case SIGINT: "SIGINT (Ctrl-C)"
@@ -200,3 +347,12 @@ struct RunWorkout {
         }
     }
 }
+
+/// A front end that writes ``EventLine``s (both `--events` front ends).
+protocol EventEmitting: AnyObject {
+    /// Writes one line.
+    func emit(_ line: EventLine)
+}
+
+extension EventsFrontEnd: EventEmitting {}
+extension MultisportEventsFrontEnd: EventEmitting {}

@@ -93,6 +93,25 @@ enum Format {
         Pace.clock(seconds.isFinite ? seconds.rounded(.down) : 0)
     }
 
+    /// A distance in the person's units: swims in yards in a yard pool or with imperial units,
+    /// else in m/km; other sports in miles with imperial units, else in m/km (`750 m`,
+    /// `20 km`, `1000 yd`, `3.11 mi`).
+    static func distance(_ meters: Double, units: Profile.Units, sport: Sport?, poolUnit: LengthUnit?) -> String {
+        let imperial = units == .imperial
+        if sport == .swimming {
+            return Distance.reading(meters: meters, in: poolUnit == .yards || (poolUnit == nil && imperial) ? .yards : .meters)
+        }
+        return Distance.reading(meters: meters, in: imperial ? .miles : .meters)
+    }
+
+    /// ``distance(_:units:sport:poolUnit:)`` for a plan leg (its sport and pool unit).
+    static func distance(_ meters: Double, units: Profile.Units, leg: Leg) -> String {
+        distance(meters, units: units, sport: leg.sport, poolUnit: leg.poolLength == nil ? nil : (leg.poolUnit ?? .meters))
+    }
+
+    /// A number as distances write it: `25`, `2.5`, `33⅓`.
+    static func number(_ value: Double) -> String { Distance.number(value) }
+
     /// A countdown shows the seconds still to go rounded up: 2.3 s left reads `0:03`.
     static func countdown(_ duration: Duration) -> String {
         clock(duration.inSeconds.rounded(.up))

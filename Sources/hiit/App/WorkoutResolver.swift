@@ -28,9 +28,6 @@ struct WorkoutResolver {
         case quick(PlanError)
         /// The file exists but does not hold a valid workout, or the library cannot be read.
         case store(StoreError)
-        /// The word names a multisport plan where only an interval workout will do (running
-        /// plans is the next step of issue 4).
-        case multisportPlan(name: String)
 
         var description: String {
             switch self {
@@ -49,8 +46,6 @@ struct WorkoutResolver {
                     : "\(LibraryCommand.shown(path)): no such file"
             case let .quick(error): return error.description
             case let .store(error): return error.description
-            case let .multisportPlan(name):
-                return "'\(LibraryCommand.shown(name))' is a multisport plan; running multisport plans is not available yet (coming next); see it with: hiit show \"\(LibraryCommand.shown(name))\""
             }
         }
 
@@ -72,19 +67,10 @@ struct WorkoutResolver {
     /// Workouts found by name when the library has none of that name.
     var builtIns: [IntervalWorkout] = [WorkoutResolver.tabata]
 
-    /// Resolves `word` to a workout: QUICK form, then an existing file when the word looks
-    /// like a path (holds `/` or ends in `.json`), then the library (see
-    /// ``WorkoutLibrary/find(_:in:forChange:)``; a name may hold `/`), then the built-in
-    /// workouts. A path-like word that is none of these is a missing file.
-    /// - Throws: ``ResolveError``; an unknown name comes with the closest known name.
-    func resolve(_ word: String) throws(ResolveError) -> (IntervalWorkout, Source) {
-        let (document, source) = try resolveDocument(word)
-        guard let workout = document.workout else { throw .multisportPlan(name: document.name) }
-        return (workout, source)
-    }
-
-    /// Resolves `word` as ``resolve(_:)`` does, to an interval workout or a multisport plan
-    /// (a library plan by name or file name, or a plan file by path).
+    /// Resolves `word` to an interval workout or a multisport plan: QUICK form, then an
+    /// existing file when the word looks like a path (holds `/` or ends in `.json`), then the
+    /// library (see ``WorkoutLibrary/find(_:in:forChange:)``; a name may hold `/`), then the
+    /// built-in workouts. A path-like word that is none of these is a missing file.
     /// - Throws: ``ResolveError``.
     func resolveDocument(_ word: String) throws(ResolveError) -> (LibraryDocument, Source) {
         do {

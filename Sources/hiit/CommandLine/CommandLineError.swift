@@ -25,6 +25,9 @@ enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An option's value is not acceptable: `option` as `--prepare`, `value` as typed,
     /// `reason` completing the sentence "'abc' …" (`is not a whole number of seconds (0–3600)`).
     case badValue(option: String, value: String, reason: String)
+    /// Options or arguments that cannot go together; the text says which and why
+    /// (`--multisport starts a free-form session; it takes no WORKOUT ('Tabata')`).
+    case conflict(String)
 
     /// The exit status for a bad command line (`EX_USAGE` from sysexits.h).
     static let exitStatus: Int32 = 64
@@ -54,6 +57,8 @@ enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(option)' takes no value, but was given '\(value)'."
         case let .badValue(option, value, reason):
             return "\(option): '\(value)' \(reason)"
+        case let .conflict(text):
+            return text.prefix(1).uppercased() + text.dropFirst() + "."
         }
     }
 }

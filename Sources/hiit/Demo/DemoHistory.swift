@@ -28,7 +28,7 @@ import WorkoutModel
 ///   the water, 1 km running, 5 km on the bike) that partition each leg's elapsed time; a run
 ///   may hold a stop (elapsed > timer). `workoutSeconds` is the timer time of the sport legs
 ///   (transitions excluded), `totalSeconds` the timer time of every leg, `pausedSeconds` the
-///   stops; `rounds` and `exercises` are 0. Leg kcal come from
+///   stops; `rounds` counts the sport legs and `exercises` is 0 (as a recorded multisport session). Leg kcal come from
 ///   ``LegCalories/kcal(sport:distanceMeters:timerSeconds:weightKg:isOpenWater:)``; the
 ///   session's kcal is their unrounded sum.
 /// - Times are whole seconds (history dates are stored to the second), ids are version 4
@@ -225,7 +225,7 @@ enum DemoHistory {
             id: id, workout: name, kind: .multisport, start: start, end: start.addingTimeInterval(elapsed),
             timeZone: calendar.timeZone,
             workoutSeconds: sportLegs.reduce(0) { $0 + $1.timerSeconds }, totalSeconds: timer,
-            pausedSeconds: elapsed - timer, rounds: 0, exercises: 0, weightKg: weightKg,
+            pausedSeconds: elapsed - timer, rounds: sportLegs.count, exercises: 0, weightKg: weightKg,
             kcal: weightKg.map { _ in legs.reduce(0) { $0 + ($1.kcal ?? 0) } }, legs: legs)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SessionEngine
 import WorkoutModel
 import WorkoutStore
 
@@ -77,14 +78,73 @@ enum HistoryActions {
     // MARK: history show
 
     /// `hiit history show ID`.
-    static func show(_ history: HistoryFile, id: String, console: Console) -> Int32 {
+    static func show(_ history: HistoryFile, id: String, units: Profile.Units = .metric, console: Console) -> Int32 {
         guard let scan = scan(history, console: console) else { return ExitStatus.ioError }
         let match = SessionIDMatch.find(id, in: scan.entries)
         guard case let .found(entry) = match else {
             console.err("Error: " + (match.message(for: id, path: history.url.path) ?? ""))
             return ExitStatus.usage
         }
-        console.out(HistoryText.details(entry, path: history.url.path).joined(separator: "\n"))
+        console.out(HistoryText.details(entry, path: history.url.path, units: units).joined(separator: "\n"))
+        return ExitStatus.success
+    }
+
+    // MARK: history edit
+
+    /// `hiit history edit ID --leg N --distance D`: corrects a leg's distance; its pace (shown,
+    /// never stored) and kcal follow, and the session's kcal becomes the sum of its legs'. The
+    /// weight used is the one stored with the session. Every other line is kept byte for byte.
+    /// - Parameters:
+    ///   - leg: the leg's number as `hiit history show` lists it (from 1).
+    ///   - distance: the new distance.
+    static func edit(_ history: HistoryFile, id: String, leg number: Int, distance: Distance, units: Profile.Units,
+                     console: Console) -> Int32 {
+        guard let scan = scan(history, console: console) else { return ExitStatus.ioError }
+        let match = SessionIDMatch.find(id, in: scan.entries)
+        guard case let .found(entry) = match else {
+            console.err("Error: " + (match.message(for: id, path: history.url.path) ?? ""))
+            return ExitStatus.usage
+        }
+        let named = HistoryText.oneLine(entry.record)
+        let legs = entry.record.legs
+        guard !legs.isEmpty else {
+            console.err("Error: session \(named) has no legs (it is an interval workout); --leg applies to multisport sessions")
+            return ExitStatus.usage
+        }
+        guard (1...legs.count).contains(number) else {
+            console.err("Error: --leg: '\(number)' is not a leg of session \(named); it has legs 1–\(legs.count)")
+            return ExitStatus.usage
+        }
+        let label = LegTable.labels(legs)[number - 1]
+        guard legs[number - 1].sport != Sport.transition.rawValue else {
+            console.err("Error: --leg: leg \(number) of session \(named) is a transition (\(label)), which has no distance")
+            return ExitStatus.usage
+        }
+        guard distance.meters <= 1_000_000 else {
+            console.err("Error: --distance: '\(distance.text)' is more than 1000 km")
+            return ExitStatus.usage
+        }
+        let updated: [SessionRecord]
+        do {
+            updated = try history.updateSession(withID: entry.record.id) { record in
+                var record = record
+                guard number - 1 < record.legs.count else { return record }
+                record.legs[number - 1].distanceMeters = distance.meters
+                record.legs[number - 1].recomputeKcal(weightKg: record.weightKg)
+                if record.weightKg != nil { record.kcal = record.legs.compactMap(\.kcal).reduce(0, +) }
+                return record
+            }
+        } catch {
+            console.err("Error: \(error); nothing was changed")
+            return WorkoutResolver.exitStatus(for: error)
+        }
+        guard let record = updated.first else {
+            console.err("Error: session \(entry.record.id.uuidString) is no longer in \(history.url.path); nothing was changed")
+            return ExitStatus.usage
+        }
+        console.out("Leg \(number) (\(label)) of session \(named): distance \(distance.text).")
+        console.out("")
+        console.out(LegTable.lines(record.legs, units: units).joined(separator: "\n"))
         return ExitStatus.success
     }
 

@@ -72,8 +72,9 @@ enum HistoryText {
     /// - Parameters:
     ///   - entry: the record and where it is stored.
     ///   - path: the history file's path.
+    ///   - units: the person's units for distances and paces.
     /// - Returns: lines without line ends.
-    static func details(_ entry: HistoryEntry, path: String) -> [String] {
+    static func details(_ entry: HistoryEntry, path: String, units: Profile.Units = .metric) -> [String] {
         let record = entry.record
         let start = wallClock(record.start, utcOffsetSeconds: record.utcOffsetSeconds, seconds: true)
         let end = wallClock(record.end, utcOffsetSeconds: record.utcOffsetSeconds, seconds: true)
@@ -97,19 +98,21 @@ enum HistoryText {
         let width = rows.map(\.0.count).max() ?? 0
         var lines = rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
         if !record.legs.isEmpty {
-            lines.append("Legs")
-            for (index, leg) in record.legs.enumerated() {
-                var parts = ["  \(index + 1). \(leg.sport.sanitizedForTerminal)",
-                             "from \(Format.clock(leg.startSeconds))",
-                             "elapsed \(Format.clock(leg.elapsedSeconds))",
-                             "timer \(Format.clock(leg.timerSeconds))"]
-                if let meters = leg.distanceMeters { parts.append("\(ProfileCommands.number(meters, decimals: 1)) m") }
-                if let kcal = leg.kcal { parts.append(HIITCalories.display(kcal)) }
-                parts.append(leg.laps.count == 1 ? "1 lap" : "\(leg.laps.count) laps")
-                lines.append(parts.joined(separator: "  "))
-            }
+            lines.append("")
+            lines += LegTable.lines(record.legs, units: units)
+            lines += lapLines(record.legs)
         }
         return lines
+    }
+
+    /// The laps of legs that have more than one, one line per leg: `Laps of 1 (Swim): 0:30 0:31 …`.
+    static func lapLines(_ legs: [LegRecord]) -> [String] {
+        let labels = LegTable.labels(legs)
+        return legs.enumerated().compactMap { index, leg in
+            guard leg.laps.count > 1 else { return nil }
+            let word = leg.poolLength != nil ? "Lengths" : "Laps"
+            return " \(word) of \(index + 1) (\(labels[index])): " + leg.laps.map { Format.clock($0.elapsedSeconds) }.joined(separator: " ")
+        }
     }
 
     /// `2:40 (160 s)` or `2:40 (160.25 s)`.

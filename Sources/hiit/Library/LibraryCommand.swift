@@ -87,17 +87,17 @@ struct LibraryCommand {
     }
 
     /// See ``LibraryCommands/workoutToRun(_:named:selection:)``.
-    func workoutToRun(named word: String?, selection selected: String?) throws(WorkoutResolver.ResolveError) -> IntervalWorkout {
+    func workoutToRun(named word: String?, selection selected: String?) throws(WorkoutResolver.ResolveError) -> LibraryDocument {
         let resolver = resolver
         let fallback = WorkoutResolver.tabata.name
-        if let word { return try resolver.resolve(word).0 }
-        guard let selected else { return try resolver.resolve(fallback).0 }
+        if let word { return try resolver.resolveDocument(word).0 }
+        guard let selected else { return try resolver.resolveDocument(fallback).0 }
         do {
-            return try resolver.resolve(selected).0
+            return try resolver.resolveDocument(selected).0
         } catch {
             guard case .unknown = error else { throw error }
             console.err("The selected workout '\(selected)' is no longer in the library; running \(fallback).")
-            return try resolver.resolve(fallback).0
+            return try resolver.resolveDocument(fallback).0
         }
     }
 

@@ -19,10 +19,10 @@ extension LibraryCommand {
         guard let word else { return showSelection() }
         let name: String
         do {
-            let (workout, source) = try resolver.resolve(word)
+            let (document, source) = try resolver.resolveDocument(word)
             switch source {
             case .quick: name = word
-            case .library, .builtIn: name = workout.name
+            case .library, .builtIn: name = document.name
             case .file:
                 console.err("Error: select takes a workout of the library or a quick form; add the file first: hiit import \(Self.shown(word))")
                 return ExitStatus.usage
@@ -70,7 +70,7 @@ extension LibraryCommand {
             return ExitStatus.success
         }
         do {
-            _ = try resolver.resolve(selected)
+            _ = try resolver.resolveDocument(selected)
         } catch {
             if case .unknown = error {
                 console.out("Selected: '\(Self.shown(selected))', which is no longer in the library: plain 'hiit' runs \(fallback).")

@@ -10,51 +10,20 @@ import TerminalUI
 /// `quit`, …). No screen is drawn. End of input changes nothing: the session runs on.
 final class EventsFrontEnd: RunFrontEnd {
     typealias Engine = Session
-    /// One line of output. Keys are written sorted; absent values are left out.
-    struct Line: Encodable {
-        var event: String
-        var t: Double
-        var due: Double?
-        var cue: String?
-        var index: Int?
-        var kind: String?
-        var label: String?
-        var round: Int?
-        var rounds: Int?
-        var exercise: Int?
-        var exercises: Int?
-        var sport: String?
-        var durationSeconds: Double?
-        var workoutSeconds: Double?
-        var totalSeconds: Double?
-        var pausedSeconds: Double?
-        var kcal: Double?
-        var muted: Bool?
-        var signal: Int32?
-        var message: String?
-        var id: String?
-
-        /// Seconds are written to the microsecond: enough for timing, readable for people.
-        static func seconds(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
-    }
-
-    private let output: (String) -> Void
+    /// One line of output (kept as a name for callers that build `saved` lines).
+    typealias Line = EventLine
+    private let lines: EventLineWriter
     private let errors: (String) -> Void
-    private var pendingInput: [UInt8] = []
+    private var reader = CommandLineReader()
     /// Whether cues are muted: cue lines then say `"muted": true` (the cue was not played).
     private var isMuted: Bool
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 
     /// - Parameters:
     ///   - output: writes one line (without its newline) to stdout and flushes it.
     ///   - errors: writes a one-line message to stderr.
     ///   - isMuted: whether cues start muted (`--mute`).
     init(output: @escaping (String) -> Void, errors: @escaping (String) -> Void, isMuted: Bool = false) {
-        self.output = output
+        self.lines = EventLineWriter(output: output)
         self.errors = errors
         self.isMuted = isMuted
     }
@@ -64,24 +33,10 @@ final class EventsFrontEnd: RunFrontEnd {
     func begin(session: Session, at now: Duration) {}
 
     func commands(from bytes: [UInt8]?, session: Session, at now: Duration) -> [RunCommand<Session.Event>] {
-        guard let bytes else {
-            // End of input: a command left without its newline still counts.
-            let last = pendingInput
-            pendingInput = []
-            return last.isEmpty ? [] : parse(line: last)
-        }
-        pendingInput += bytes
-        var result: [RunCommand<Session.Event>] = []
-        while let newline = pendingInput.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = Array(pendingInput[..<newline])
-            pendingInput.removeSubrange(...newline)
-            result += parse(line: line)
-        }
-        return result
+        reader.lines(from: bytes).flatMap(parse(line:))
     }
 
-    private func parse(line: [UInt8]) -> [RunCommand<Session.Event>] {
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    private func parse(line text: String) -> [RunCommand<Session.Event>] {
         switch text.lowercased() {
         case "": return []
         case "pause": return [.session(.pause)]
@@ -170,10 +125,6 @@ final class EventsFrontEnd: RunFrontEnd {
 
     /// Writes a line that is not an effect (e.g. `saved`), with the same encoding.
     func emit(_ line: Line) {
-        var line = line
-        line.t = Line.seconds(line.t)
-        line.due = line.due.map(Line.seconds)
-        guard let data = try? encoder.encode(line) else { return }
-        output(String(decoding: data, as: UTF8.self))
+        lines.emit(line)
     }
 }

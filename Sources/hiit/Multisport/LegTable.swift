@@ -1,0 +1,69 @@
+import Calories
+import TerminalUI
+import WorkoutModel
+
+/// The per-leg results of a multisport session as a table (after the finish and in
+/// `hiit history show`): number, leg (T1/T2 named), time (timer time, pauses excluded),
+/// distance, pace in the sport's unit, kcal; then the totals.
+///
+/// ```
+///  #  LEG    TIME     DISTANCE  PACE         ENERGY
+///  1  Swim   15:00    750 m     2:00 /100m   ~122 kcal
+///  2  T1      1:30
+/// ```
+enum LegTable {
+    /// The table's lines (no line ends).
+    /// - Parameters:
+    ///   - legs: the legs in order.
+    ///   - units: the person's units for distance and pace (a yard pool keeps yards).
+    ///   - pausedSeconds: paused time of the session, shown under the totals when ≥ 1 s.
+    static func lines(_ legs: [LegRecord], units: Profile.Units, pausedSeconds: Double = 0) -> [String] {
+        let labels = Self.labels(legs)
+        var rows: [[String]] = [["#", "LEG", "TIME", "DISTANCE", "PACE", "ENERGY"]]
+        for (index, leg) in legs.enumerated() {
+            let sport = leg.knownSport
+            let distance = leg.distanceMeters.map {
+                Format.distance($0, units: units, sport: sport, poolUnit: leg.poolLength == nil ? nil : leg.poolUnit ?? .meters)
+            } ?? ""
+            let pace = sport.flatMap { sport in
+                leg.distanceMeters.flatMap {
+                    Pace.text(for: sport, meters: $0, seconds: leg.timerSeconds, units: units,
+                              poolUnit: leg.poolLength == nil ? nil : leg.poolUnit ?? .meters)
+                }
+            } ?? ""
+            rows.append([String(index + 1), labels[index], Format.clock(leg.timerSeconds), distance, pace,
+                         leg.kcal.map(HIITCalories.display) ?? ""])
+        }
+        let totalTime = legs.reduce(0) { $0 + $1.timerSeconds }
+        let distances = legs.compactMap(\.distanceMeters)
+        let totalDistance = distances.isEmpty ? "" : Format.distance(distances.reduce(0, +), units: units, sport: nil, poolUnit: nil)
+        let kcals = legs.compactMap(\.kcal)
+        rows.append(["", "Total", Format.clock(totalTime), totalDistance, "",
+                     kcals.isEmpty ? "" : HIITCalories.display(kcals.reduce(0, +))])
+        let widths = (0..<6).map { column in rows.map { $0[column].displayWidth }.max() ?? 0 }
+        let rightAligned: Set<Int> = [0, 2]
+        var lines = rows.map { row in
+            var line = " " + row.enumerated().map { column, text in
+                text.padded(toWidth: widths[column], alignment: rightAligned.contains(column) ? .right : .left)
+            }.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+        if pausedSeconds >= 1 { lines.append(" Paused \(Format.clock(pausedSeconds)) (not in the times above)") }
+        return lines
+    }
+
+    /// `Swim`, `T1`, `Bike`, `T2`, `Run`: transitions numbered in order, other sports by their
+    /// display name (an unknown sport by its stored name).
+    static func labels(_ legs: [LegRecord]) -> [String] {
+        var transitions = 0
+        return legs.map { leg in
+            guard let sport = leg.knownSport else { return leg.sport.sanitizedForTerminal }
+            if sport == .transition {
+                transitions += 1
+                return "T\(transitions)"
+            }
+            return sport.displayName
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import SessionEngine
+import TerminalUI
+import WorkoutModel
+
+/// The full-screen view of a multisport session as a pure function of what is shown, the
+/// session, the instant and the terminal size (CONVENTIONS: `render(state, size) -> Frame`).
+///
+/// It shows the current leg (its name — T1/T2 for transitions — its timer time in big
+/// digits, its target and lap), the race clock, and the legs done, current and next.
+enum MultisportScreen {
+    /// Everything besides the session that the screen shows.
+    struct State: Equatable {
+        var run: MultisportRun
+        /// Whether cues are muted by the person (`m`).
+        var isMuted = false
+        /// Why cues cannot play at all, or `nil`.
+        var cuesOffReason: String?
+        /// A question waiting for y/n.
+        var prompt: String?
+        /// A short notice (a refusal, "Lap 3", "Second n within 3 s ignored").
+        var notice: String?
+    }
+
+    /// Renders a frame of exactly `size.rows` lines of `size.columns` cells; never fails.
+    static func render(_ state: State, session: MultisportSession, at now: Duration, size: TerminalSize,
+                       glyphs: Glyphs) -> Frame {
+        let width = max(size.columns, 0)
+        let rows = max(size.rows, 0)
+        guard width > 0, rows > 0 else { return Frame(size: size) }
+        let derived = session.derive()
+        let results = session.results(at: now)
+        let run = state.run
+        let current = derived.currentLeg.map { derived.legs[$0] }
+        let currentResult = derived.currentLeg.flatMap { index in results.indices.contains(index) ? results[index] : nil }
+        let colour = MultisportRun.colour(of: current?.sport)
+        let paused = derived.isPaused
+
+        // Title: "LEG 3/5 · BIKE", "T1", "SWIM", or "Between legs".
+        var title: String
+        if let current {
+            let label = run.label(of: current, among: derived.legs).uppercased()
+            if let plan = run.plan {
+                let name = current.sport == .transition ? "TRANSITION" : current.sport.displayName.uppercased()
+                title = label == name ? "LEG \(current.index + 1)/\(plan.legs.count) · \(name)"
+                    : "LEG \(current.index + 1)/\(plan.legs.count) · \(label)"
+            } else {
+                title = label
+            }
+        } else if derived.isFinished {
+            title = "FINISHED"
+        } else {
+            title = derived.legs.isEmpty ? "READY" : "BETWEEN LEGS"
+        }
+        if paused { title += " — PAUSED" }
+
+        let legTime = currentResult.map { Format.clock($0.timer.inSeconds) } ?? blankTime(derived, now: now)
+        let raceElapsed = derived.start.map { now - $0 } ?? .zero
+        let pausedTotal = derived.start.map { derived.paused(from: $0, to: now, now: now) } ?? .zero
+        var race = "Race \(Format.clock(raceElapsed.inSeconds))"
+        if pausedTotal >= .seconds(1) { race += "   paused \(Format.clock(pausedTotal.inSeconds))" }
+        let detail = detailLine(run: run, derived: derived, current: current, result: currentResult, now: now)
+
+        let cues = state.cuesOffReason != nil ? "cues off" : (state.isMuted ? "muted" : "cues on")
+        let keys = run.keyHelp(width: width, isPaused: paused)
+        let bottom = state.prompt.map { StyledText("\($0) [y/N]".padded(toWidth: width, alignment: .center),
+                                                   style: TextStyle(bold: true, reversed: true)) }
+            ?? StyledText((state.notice ?? keys).padded(toWidth: width, alignment: .center),
+                          style: TextStyle(dim: state.notice == nil))
+        let header: StyledText = {
+            let name = " " + run.title
+            let nameWidth = min(name.displayWidth, max(width / 2, width - (cues.displayWidth + 2)))
+            let left = name.padded(toWidth: nameWidth, ellipsis: glyphs.ellipsis)
+            let right = (cues + " ").padded(toWidth: width - nameWidth - 1, alignment: .right, ellipsis: glyphs.ellipsis)
+            return StyledText(spans: [.init(left + " ", style: TextStyle(bold: true)), .init(right, style: TextStyle(dim: true))])
+        }()
+
+        let phaseStyle = TextStyle(foreground: colour, bold: true)
+        var body: [StyledText] = []
+        func add(_ text: String, _ style: TextStyle = .plain) {
+            body.append(StyledText(text.padded(toWidth: width, alignment: .center), style: style))
+        }
+        let digits = [BigDigits(glyphs: glyphs, scale: 2), BigDigits(glyphs: glyphs, scale: 1)]
+            .first { $0.width(of: legTime) <= width - 2 }
+        let legRows = legLines(run: run, derived: derived, results: results, width: width, glyphs: glyphs)
+
+        if let digits, rows >= BigDigits.height + 9 {
+            add(title, phaseStyle)
+            add(detail)
+            add("")
+            for row in digits.render(legTime) { add(row, TextStyle(foreground: colour, bold: true)) }
+            add("")
+            add(race, TextStyle(dim: true))
+            // The legs list takes what is left (a blank line above it), current leg kept in view.
+            let room = rows - 2 - body.count - 1
+            if room >= 1 {
+                body.append(StyledText("".padded(toWidth: width)))
+                body += window(legRows, room: room, current: derived.legs.count - 1)
+            }
+        } else if rows >= 5 {
+            add("\(title)  \(legTime)", phaseStyle)
+            add(detail)
+            add(race, TextStyle(dim: true))
+            let room = rows - 2 - body.count
+            if room >= 1 { body += window(legRows, room: room, current: derived.legs.count - 1) }
+        } else {
+            let essentials: [(String, TextStyle)] = [
+                ("\(title) \(legTime)", phaseStyle),
+                (state.prompt.map { "\($0) [y/N]" } ?? state.notice ?? detail, state.prompt == nil ? .plain : TextStyle(reversed: true)),
+                (race, TextStyle(dim: true)), (cues, TextStyle(dim: true)),
+            ]
+            return Frame(size: size, lines: essentials.prefix(rows).map {
+                StyledText($0.0.padded(toWidth: width), style: $0.1)
+            })
+        }
+        let free = rows - 2 - body.count
+        let blank = StyledText("".padded(toWidth: width))
+        let above = max(free / 2, 0)
+        let lines = [header] + Array(repeating: blank, count: above) + body
+            + Array(repeating: blank, count: max(free - above, 0)) + [bottom]
+        return Frame(size: size, lines: lines)
+    }
+
+    /// Time since the last leg ended (blank time between free-form legs), or 0:00 before any.
+    private static func blankTime(_ derived: MultisportSession.State, now: Duration) -> String {
+        guard let last = derived.legs.last, let end = last.end, !derived.isFinished else { return Format.clock(0) }
+        return Format.clock((now - end).inSeconds)
+    }
+
+    /// `Target 20 km · 5:12 left`, `25 m pool · length 12`, `Lap 2 0:03:10`, or the next
+    /// sport to begin.
+    static func detailLine(run: MultisportRun, derived: MultisportSession.State, current: MultisportSession.LegState?,
+                           result: LegResult?, now: Duration) -> String {
+        guard let current, let result else {
+            if derived.isFinished { return "" }
+            if run.isIntervals, let sport = run.allowed.first { return "Enter starts a \(sport.displayName.lowercased()) interval" }
+            if run.plan == nil { return "Begin: s swim · b bike · r run · t transition" }
+            return ""
+        }
+        var parts: [String] = []
+        let planLeg = run.plan.flatMap { current.index < $0.legs.count ? $0.legs[current.index] : nil }
+        if let planLeg {
+            if let target = planLeg.targetDistanceMeters { parts.append("Target " + Format.distance(target, units: run.units, leg: planLeg)) }
+            if let seconds = planLeg.targetSeconds {
+                let left = seconds - result.timer.inSeconds
+                parts.append("Target \(Format.clock(seconds))" + (left >= 0 ? " · \(Format.clock(left)) left" : " · \(Format.clock(-left)) over"))
+            }
+        }
+        let isPool = run.isPoolSwim(derived)
+        if isPool, let planLeg, let pool = planLeg.poolLength {
+            parts.append("\(Format.number(pool)) \(planLeg.poolUnit?.rawValue ?? "m") pool")
+        }
+        if current.sport != .transition, result.laps.count > 1 || isPool {
+            let lap = result.laps.last.map { Format.clock($0.elapsed.inSeconds) } ?? "0:00"
+            parts.append("\(isPool ? "Length" : "Lap") \(result.laps.count) \(lap)")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// One line per leg: done (✓ with its time), current (▶), and the plan's legs still to come.
+    static func legLines(run: MultisportRun, derived: MultisportSession.State, results: [LegResult], width: Int,
+                         glyphs: Glyphs) -> [StyledText] {
+        let done = glyphs == .unicode ? "✓" : "+"
+        let here = glyphs == .unicode ? "▶" : ">"
+        var lines: [StyledText] = []
+        let column = min(max(width - 4, 10), 44)
+        for (position, leg) in derived.legs.enumerated() {
+            let result = position < results.count ? results[position] : nil
+            let label = run.label(of: leg, among: derived.legs)
+            let target = run.plan.flatMap { leg.index < $0.legs.count ? $0.legs[leg.index] : nil }
+                .flatMap { planLeg in planLeg.targetDistanceMeters.map { Format.distance($0, units: run.units, leg: planLeg) } } ?? ""
+            let time = result.map { Format.clock($0.timer.inSeconds) } ?? ""
+            let mark = leg.end == nil ? here : done
+            let text = "\(mark) \(label.padded(toWidth: 12)) \(target.padded(toWidth: 9)) \(time.padded(toWidth: 9, alignment: .right))"
+            let style = leg.end == nil ? TextStyle(foreground: MultisportRun.colour(of: leg.sport), bold: true) : TextStyle(dim: true)
+            lines.append(StyledText(text.padded(toWidth: column).padded(toWidth: width, alignment: .center), style: style))
+        }
+        if let plan = run.plan {
+            for index in derived.legs.count..<plan.legs.count {
+                let leg = plan.legs[index]
+                let target = leg.targetDistanceMeters.map { Format.distance($0, units: run.units, leg: leg) }
+                    ?? leg.targetSeconds.map { Format.clock($0) } ?? ""
+                let text = "  \(plan.label(ofLeg: index).padded(toWidth: 12)) \(target.padded(toWidth: 9)) \("".padded(toWidth: 9))"
+                lines.append(StyledText(text.padded(toWidth: column).padded(toWidth: width, alignment: .center)))
+            }
+        }
+        return lines
+    }
+
+    /// At most `room` lines of `lines`, keeping line `current` in view (with the one after it).
+    static func window(_ lines: [StyledText], room: Int, current: Int) -> [StyledText] {
+        guard lines.count > room, room > 0 else { return Array(lines.prefix(max(room, 0))) }
+        let wanted = min(max(current + 2, room), lines.count)
+        return Array(lines[(wanted - room)..<wanted])
+    }
+}

@@ -1,0 +1,140 @@
+import SessionEngine
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The full-screen front end of a multisport session: keys (n, l, u, s/b/r/t/e, Enter,
+/// space, f, q, m), y/n questions for finish and quit, notices for refusals and ignored
+/// double presses, redraw on resize. Questions do not hold the race clock: legs keep running
+/// while the question waits, as a race does. The caller owns raw mode.
+final class MultisportScreenFrontEnd: RunFrontEnd {
+    typealias Engine = MultisportSession
+    private var decoder = KeyDecoder()
+    private var writer: FrameWriter
+    private var state: MultisportScreen.State
+    private var pending: PendingQuestion?
+    private var noticeUntil: Duration?
+    private let glyphs: Glyphs
+    private let size: () -> TerminalSize
+
+    private enum PendingQuestion { case quit, finish }
+
+    /// How long a notice stays on the bottom line.
+    private static let noticeTime: Duration = .seconds(3)
+
+    /// - Parameters:
+    ///   - run: the title, plan or free-form sports, and units.
+    ///   - cuesOffReason: why cues cannot play, or `nil`.
+    ///   - isMuted: whether cues start muted (`--mute`).
+    ///   - styleMode: colours, attributes only, or plain.
+    ///   - glyphs: Unicode blocks or ASCII.
+    ///   - size: reads the current terminal size.
+    init(run: MultisportRun, cuesOffReason: String?, isMuted: Bool, styleMode: StyleMode, glyphs: Glyphs,
+         size: @escaping () -> TerminalSize) {
+        writer = FrameWriter(mode: styleMode)
+        self.glyphs = glyphs
+        self.size = size
+        state = MultisportScreen.State(run: run, isMuted: isMuted, cuesOffReason: cuesOffReason)
+    }
+
+    var inputDescriptor: Int32? { STDIN_FILENO }
+
+    func begin(session: MultisportSession, at now: Duration) {
+        if let reason = state.cuesOffReason, !state.isMuted {
+            notify("Cues are off: " + (reason.components(separatedBy: ": ").first ?? reason), at: now)
+        }
+        refresh(session: session, at: now)
+    }
+
+    func commands(from bytes: [UInt8]?, session: MultisportSession, at now: Duration) -> [RunCommand<MultisportSession.Event>] {
+        guard let bytes else { return [] }
+        var result: [RunCommand<MultisportSession.Event>] = []
+        var keys = decoder.decode(bytes)
+        if decoder.hasPendingInput, bytes.last == 0x1B { keys += decoder.flush() }
+        for typed in keys {
+            let key = typed.lowercased
+            if key == .interrupt { return [.interrupt] }
+            if let question = pending {
+                pending = nil
+                state.prompt = nil
+                if key == .character("y") {
+                    switch question {
+                    case .quit: return [.quit]
+                    case .finish: result.append(.session(.finish))
+                    }
+                } else {
+                    notify("Carrying on", at: now)
+                }
+                continue
+            }
+            switch key {
+            case .space, .character("p"): result.append(.togglePause)
+            case .character("m"): result.append(.toggleMute)
+            case .character("f"): ask(.finish, "Finish and save?")
+            case .character("q"), .escape: ask(.quit, "Quit? Nothing will be recorded.")
+            default:
+                if let event = state.run.event(for: key, session: session) { result.append(.session(event)) }
+            }
+        }
+        return result
+    }
+
+    func show(_ effects: [MultisportSession.Effect], session: MultisportSession, at now: Duration) {
+        for effect in effects {
+            if let text = state.run.notice(for: effect, session: session) { notify(text, at: now) }
+        }
+        refresh(session: session, at: now)
+    }
+
+    func refresh(session: MultisportSession, at now: Duration) {
+        if let until = noticeUntil, now >= until {
+            state.notice = nil
+            noticeUntil = nil
+        }
+        let frame = MultisportScreen.render(state, session: session, at: now, size: size(), glyphs: glyphs)
+        let output = writer.update(to: frame)
+        if !output.isEmpty { try? FileDescriptorIO.writeAll(output, to: STDOUT_FILENO) }
+    }
+
+    /// The clocks count up in whole seconds: redraw when the next second starts (timer time
+    /// stops while paused, but the race clock goes on).
+    func nextRefresh(session: MultisportSession, after now: Duration) -> Duration? {
+        var candidates: [Duration] = []
+        if let until = noticeUntil { candidates.append(until) }
+        let derived = session.derive()
+        if derived.isRunning, let start = derived.start {
+            let since = now - start
+            let fraction = since - .seconds(since.components.seconds)
+            candidates.append(now + (.seconds(1) - fraction))
+        }
+        return candidates.min()
+    }
+
+    func resized(session: MultisportSession, at now: Duration) {
+        writer.invalidate()
+        refresh(session: session, at: now)
+    }
+
+    func cuesChanged(muted: Bool, session: MultisportSession, at now: Duration) {
+        state.isMuted = muted
+        if let reason = state.cuesOffReason {
+            notify("Cues are off: " + (reason.components(separatedBy: ": ").first ?? reason), at: now)
+        } else {
+            notify(muted ? "Cues muted" : "Cues on", at: now)
+        }
+        refresh(session: session, at: now)
+    }
+
+    func end(_ ending: RunEnding<Duration>, session: MultisportSession, at now: Duration) {}
+
+    private func ask(_ question: PendingQuestion, _ text: String) {
+        pending = question
+        state.prompt = text
+    }
+
+    private func notify(_ text: String, at now: Duration) {
+        state.notice = text
+        noticeUntil = now + Self.noticeTime
+    }
+}

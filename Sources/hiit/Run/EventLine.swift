@@ -1,0 +1,86 @@
+import Foundation
+import WorkoutModel
+
+/// One line of `--events` output (DESIGN §6). Keys are written sorted; absent values are left
+/// out. `t` is when the line was written and `due` the exact instant scheduled, both seconds
+/// on the monotonic clock since the start.
+struct EventLine: Encodable {
+    var event: String
+    var t: Double
+    var due: Double?
+    var cue: String?
+    var index: Int?
+    var kind: String?
+    var label: String?
+    var round: Int?
+    var rounds: Int?
+    var exercise: Int?
+    var exercises: Int?
+    var sport: String?
+    var durationSeconds: Double?
+    var workoutSeconds: Double?
+    var totalSeconds: Double?
+    var pausedSeconds: Double?
+    var kcal: Double?
+    var muted: Bool?
+    var signal: Int32?
+    var message: String?
+    var id: String?
+    /// Multisport: the leg a lap belongs to (0-based position).
+    var leg: Int?
+    /// Multisport: a lap's number within its leg (from 1).
+    var number: Int?
+    /// Multisport finish: the legs as recorded.
+    var legs: [LegRecord]?
+
+    /// Seconds are written to the microsecond: enough for timing, readable for people.
+    static func seconds(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+}
+
+/// Writes ``EventLine``s: sorted keys, seconds rounded to the microsecond.
+struct EventLineWriter {
+    /// Writes one line (without its newline) to stdout and flushes it.
+    let output: (String) -> Void
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    init(output: @escaping (String) -> Void) {
+        self.output = output
+    }
+
+    /// Encodes and writes `line`.
+    func emit(_ line: EventLine) {
+        var line = line
+        line.t = EventLine.seconds(line.t)
+        line.due = line.due.map(EventLine.seconds)
+        guard let data = try? encoder.encode(line) else { return }
+        output(String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Splits standard input into command lines, however the bytes arrive; at end of input a
+/// last line without its newline still counts.
+struct CommandLineReader {
+    private var pending: [UInt8] = []
+
+    /// The whole lines in `bytes` (and what was pending), trimmed, empty ones dropped;
+    /// `nil` bytes (end of input) flush the last partial line.
+    mutating func lines(from bytes: [UInt8]?) -> [String] {
+        var raw: [[UInt8]] = []
+        if let bytes {
+            pending += bytes
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                raw.append(Array(pending[..<newline]))
+                pending.removeSubrange(...newline)
+            }
+        } else if !pending.isEmpty {
+            raw.append(pending)
+            pending = []
+        }
+        return raw.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
+    }
+}
