@@ -124,9 +124,9 @@ public struct StatsReport: Sendable {
         var baseline = StatsTotals()
         let map = DayBucketMap(period)
         let key = query.filter.key
-        for (cell, totals) in rollup.cells where cell.filterKey == key {
-            if let index = map.bucket(of: cell.dayNumber) { sums[index].add(totals) }
-            if let window, window.contains(dayNumber: cell.dayNumber, hour: cell.hour) { baseline.add(totals) }
+        for cell in rollup.cells where cell.key.filterKey == key {
+            if let index = map.bucket(of: cell.key.dayNumber) { sums[index].add(cell.totals) }
+            if let window, window.contains(dayNumber: cell.key.dayNumber, hour: cell.key.hour) { baseline.add(cell.totals) }
         }
         self.init(period: period, sums: sums, baseline: window.map { ($0, baseline) }, query: query, context: context)
     }

@@ -57,18 +57,22 @@ struct RollupTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = String(decoding: try encoder.encode(DailyRollup(records: [record])), as: UTF8.self)
-        #expect(text == #"{"cells":[[20250101,7,0,1,1800000,1800000,300500000,0,5000250],"#
-                + #"[20250101,7,1,1,1800000,1800000,300500000,0,5000250]],"keys":["all","sport:running"],"#
+        #expect(text == #"{"cells":"20250101,7,0,1,1800000,1800000,300500000,0,5000250;"#
+                + #"20250101,7,1,1,1800000,1800000,300500000,0,5000250","keys":["all","sport:running"],"#
                 + #""sessionCount":1,"sports":["running"],"version":1}"#)
     }
 
     @Test func brokenOrNewerRollupsAreRefused() throws {
-        let newer = Data(#"{"cells":[],"keys":[],"sessionCount":0,"sports":[],"version":2}"#.utf8)
+        let newer = Data(#"{"cells":"","keys":[],"sessionCount":0,"sports":[],"version":2}"#.utf8)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DailyRollup.self, from: newer) }
-        let badDate = Data(#"{"cells":[[20250230,7,0,1,0,0,0]],"keys":["all"],"sessionCount":1,"sports":[],"version":1}"#.utf8)
+        let badDate = Data(#"{"cells":"20250230,7,0,1,0,0,0","keys":["all"],"sessionCount":1,"sports":[],"version":1}"#.utf8)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DailyRollup.self, from: badDate) }
-        let badKey = Data(#"{"cells":[[20250101,7,3,1,0,0,0]],"keys":["all"],"sessionCount":1,"sports":[],"version":1}"#.utf8)
+        let badKey = Data(#"{"cells":"20250101,7,3,1,0,0,0","keys":["all"],"sessionCount":1,"sports":[],"version":1}"#.utf8)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DailyRollup.self, from: badKey) }
+        let badText = Data(#"{"cells":"20250101,7,0,1,0,0;x","keys":["all"],"sessionCount":1,"sports":[],"version":1}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(DailyRollup.self, from: badText) }
+        let empty = Data(#"{"cells":"","keys":[],"sessionCount":0,"sports":[],"version":1}"#.utf8)
+        #expect(try JSONDecoder().decode(DailyRollup.self, from: empty) == DailyRollup())
     }
 
     @Test func hourlyPeriodsNeedTheRecords() throws {
