@@ -53,7 +53,7 @@ struct RunWorkout {
             return runMultisport(run, weightKg: weightKg)
         }
         if let sport = options.intervalsSport {
-            let title = "\(sport.displayName) intervals"
+            let title = "\(sport.rawValue.prefix(1).uppercased() + sport.rawValue.dropFirst()) intervals"
             return runMultisport(MultisportRun(title: title, mode: .freeForm(name: title, allowed: [sport]), units: profile.units),
                                  weightKg: weightKg)
         }

@@ -49,14 +49,14 @@ enum MultisportScreen {
         } else if derived.isFinished {
             title = "FINISHED"
         } else {
-            title = derived.legs.isEmpty ? "READY" : "BETWEEN LEGS"
+            title = derived.legs.isEmpty ? "READY" : (run.isIntervals ? "RECOVERY" : "BETWEEN LEGS")
         }
         if paused { title += " — PAUSED" }
 
         let legTime = currentResult.map { Format.clock($0.timer.inSeconds) } ?? blankTime(derived, now: now)
         let raceElapsed = derived.start.map { now - $0 } ?? .zero
         let pausedTotal = derived.start.map { derived.paused(from: $0, to: now, now: now) } ?? .zero
-        var race = "Race \(Format.clock(raceElapsed.inSeconds))"
+        var race = "\(run.plan == nil ? "Total" : "Race") \(Format.clock(raceElapsed.inSeconds))"
         if pausedTotal >= .seconds(1) { race += "   paused \(Format.clock(pausedTotal.inSeconds))" }
         let detail = detailLine(run: run, derived: derived, current: current, result: currentResult, now: now)
 
@@ -132,7 +132,7 @@ enum MultisportScreen {
                            result: LegResult?, now: Duration) -> String {
         guard let current, let result else {
             if derived.isFinished { return "" }
-            if run.isIntervals, let sport = run.allowed.first { return "Enter starts a \(sport.displayName.lowercased()) interval" }
+            if run.isIntervals, let sport = run.allowed.first { return "Enter starts a \(sport.rawValue) interval" }
             if run.plan == nil { return "Begin: s swim · b bike · r run · t transition" }
             return ""
         }
