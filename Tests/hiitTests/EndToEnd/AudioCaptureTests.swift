@@ -40,6 +40,31 @@ struct AudioCaptureTests {
         #expect(try sandbox.historyLines().count == 1)
     }
 
+    @Test func eachLegStartIsAnnouncedBySportAndTheFinishCongratulates() async throws {
+        let sandbox = try E2ESandbox()
+        let capture = sandbox.file("played.wav")
+        let hiit = try sandbox.start(["run", "--multisport", "--events"], audioDevice: Self.captureDevice(capture))
+        defer { hiit.stop() }
+        try await onOwnThread {
+            // Each cue is let finish (the longest, "Transition", lasts 0.75 s) before the next
+            // leg begins, so none waits in the queue long enough to be dropped as stale.
+            for (command, cue) in [("begin swim", "swim"), ("begin t1", "transition"), ("begin bike", "bike")] {
+                try hiit.send(command)
+                _ = try hiit.waitForEvent("the \(cue) cue") { $0.event == "cue" && $0.cue == cue }
+                Thread.sleep(forTimeInterval: 0.9)
+            }
+            try hiit.send("finish")
+        }
+        let ending = try await hiit.waitForExit()
+        #expect(ending.status == 0, "\(hiit.transcript)")
+        let played = try hiit.events().filter { $0.event == "cue" }.compactMap(\.cue)
+        #expect(played == ["swim", "transition", "bike", "congratulations"])
+        let captured = try WAVData(contentsOf: capture)
+        let sounds = try played.map(Self.cueSound)
+        #expect(captured.samples == sounds.reduce(into: Data()) { $0.append($1.samples) },
+                "the sport cues reach ALSA in order, sample for sample")
+    }
+
     @Test func muteCapturesNothing() async throws {
         let sandbox = try E2ESandbox()
         let capture = sandbox.file("played.wav")
