@@ -2,6 +2,7 @@ import Calories
 import Foundation
 import TerminalUI
 import WorkoutModel
+import WorkoutStats
 import WorkoutStore
 
 /// How sessions read in `hiit history` and `hiit history show` (pure: the wall time of a
@@ -43,20 +44,21 @@ enum HistoryText {
 
     /// The list of `hiit history`: a header and one row per record, in the order given.
     /// Columns: id (first 8 characters), local date, local start time (at the session's own
-    /// offset), workout name (cut to 30 cells), Workout Time, Total Time, kcal (`~N kcal` or
-    /// blank).
+    /// offset), the session's title by time of day (``SessionTitle``: `Morning Tabata`,
+    /// `Evening run`; cut to 30 cells), Workout Time, Total Time, kcal (`~N kcal` or blank).
     /// - Parameter records: the sessions to show, newest first.
     /// - Returns: lines without line ends.
     static func table(_ records: [SessionRecord]) -> [String] {
-        let nameWidth = min(max(records.map { $0.workout.displayWidth }.max() ?? 0, "WORKOUT".count), 30)
+        let titles = records.map { SessionTitle.title(for: $0) }
+        let nameWidth = min(max(titles.map(\.displayWidth).max() ?? 0, "WORKOUT".count), 30)
         let header = ["ID".padded(toWidth: shortIDLength), "DATE      ", "TIME ", "WORKOUT".padded(toWidth: nameWidth),
                       "WORKOUT TIME", "TOTAL TIME", "ENERGY"]
         var lines = [header.joined(separator: "  ")]
-        for record in records {
+        for (record, title) in zip(records, titles) {
             let time = wallClock(record.start, utcOffsetSeconds: record.utcOffsetSeconds).time
             let columns = [
                 shortID(record.id), record.localDate.padded(toWidth: 10), time,
-                record.workout.padded(toWidth: nameWidth),
+                title.padded(toWidth: nameWidth),
                 Format.clock(record.workoutSeconds).padded(toWidth: 12, alignment: .right),
                 Format.clock(record.totalSeconds).padded(toWidth: 10, alignment: .right),
                 record.kcal.map(HIITCalories.display) ?? "",

@@ -1,0 +1,371 @@
+import Calories
+import Foundation
+import TerminalUI
+import WorkoutModel
+import WorkoutStats
+
+/// The `hiit stats` screen: a pure function from a report to styled lines (no clock, no zone,
+/// no environment: they arrive in the ``StatsContext`` the report was made with).
+///
+/// ```
+/// Last 7 days · 24–30 Nov 2026 (in progress)
+/// Workout time per day
+///
+/// Tue 24 Nov  ███████████████▏                          2:40
+/// Wed 25 Nov                                            0:00
+/// …
+///
+///                     Total   Average   Previous   Change
+/// Sessions                5       0.7          4    ▲ 25%
+/// Workout time      1:20:00     11:26    1:10:00    ▲ 14%
+///
+/// Best: Wed 26 Nov (32:10)
+/// Compared so far with the same part of the previous period: 17 Nov 2026 00:00 – 23 Nov 2026 12:00.
+/// ```
+///
+/// Layout rules: a title (the period, the sport filter, "(in progress)"), a caption naming the
+/// metric and the buckets, the bar chart (``BarChart``) at most `width` columns, then a table of
+/// totals (sessions, workout time, total time, energy when any, distance per sport when any)
+/// with the average per bucket, the baseline's totals and the change (▲/▼ and a percentage,
+/// `new` when the baseline is zero, `—` when both are zero), then the best bucket and which
+/// dates the comparison covers. Numbers are right-aligned; no line ends in a space. With
+/// ``Glyphs/ascii`` every character is ASCII (`-` for dashes and dots, `^`/`v` for arrows).
+struct StatsScreen {
+    /// The report to show.
+    let report: StatsReport
+    /// The context the report was made in (today and now mark the current bucket).
+    let context: StatsContext
+    /// Distances in km/m or mi/yd.
+    let units: Profile.Units
+    /// Block characters or ASCII.
+    let glyphs: Glyphs
+    /// The columns available for the chart (the other lines are shorter than 80 columns).
+    let width: Int
+
+    /// The widest chart drawn, however wide the terminal: longer bars read no better.
+    static let maximumWidth = 100
+
+    /// The friendly line shown instead of a screen when the history holds no session at all.
+    static let emptyHistoryLine =
+        "No sessions yet, so there is nothing to count. Record a workout with 'hiit run', or try 'hiit demo' to see statistics of made-up sessions."
+
+    // MARK: Lines
+
+    /// The whole screen, top to bottom, each line without a line end.
+    func lines() -> [StyledText] {
+        var lines: [StyledText] = [
+            StyledText(Self.title(report.period, filter: report.filter, context: context), style: TextStyle(bold: true)),
+            StyledText(caption(), style: TextStyle(dim: true)),
+            "",
+        ]
+        lines += BarChart.render(rows(), width: min(width, Self.maximumWidth), glyphs: glyphs)
+        lines.append("")
+        lines += table()
+        var notes: [StyledText] = []
+        if let best = report.best {
+            notes.append(StyledText("Best: \(best.label) (\(noteText(best.totals.value(of: report.metric))))"))
+        }
+        if let comparison = report.comparison {
+            notes.append(StyledText(comparisonNote(comparison)))
+        }
+        if !notes.isEmpty {
+            lines.append("")
+            lines += notes
+        }
+        return glyphs == .ascii ? lines.map(Self.ascii) : lines
+    }
+
+    // MARK: Title and caption
+
+    /// `Last 7 days · 24–30 Nov 2026 (in progress)`, `Week 48 · 23–29 Nov 2026`,
+    /// `November 2026 · running only`, `Q4 2026`, `Sun 29 Nov 2026`, `Last 24 hours · …`.
+    static func title(_ period: StatsPeriod, filter: SessionFilter, context: StatsContext) -> String {
+        var text: String
+        switch period.kind {
+        case .last7Days:
+            text = (period.isInProgress ? "Last 7 days" : "7 days") + " · " + dateRange(period.firstDay, period.lastDay)
+        case .week:
+            text = "Week \(period.isoWeek?.week ?? period.firstDay.isoWeek.week) · " + dateRange(period.firstDay, period.lastDay)
+        case .last24Hours:
+            text = (period.isInProgress ? "Last 24 hours" : "24 hours") + " · "
+                + instantRange(period.start, period.end, context: context)
+        case .range:
+            text = dateRange(period.firstDay, period.lastDay)
+        default:
+            text = period.title
+        }
+        switch filter {
+        case .all: break
+        case .intervals: text += " · interval workouts only"
+        case .sport(let name): text += " · \(name) only"
+        }
+        if period.isInProgress, period.kind != .last24Hours { text += " (in progress)" }
+        return text
+    }
+
+    /// `Workout time per day`, `Sessions by days 1–7, 8–14, 15–21, 22–28`, `Energy per month`.
+    func caption() -> String {
+        let what: String
+        switch report.metric {
+        case .sessions: what = "Sessions"
+        case .time: what = "Workout time"
+        case .kcal: what = "Energy (kcal)"
+        case .distance: what = "Distance"
+        }
+        if report.period.kind == .month {
+            return "\(what) by days " + report.buckets.map(\.label).joined(separator: ", ")
+        }
+        return "\(what) per \(bucketNoun())"
+    }
+
+    /// What one bar stands for: `hour`, `day`, `week`, `month`, or `bar` (a month's buckets of
+    /// 7 days and the rest).
+    func bucketNoun() -> String {
+        switch report.period.kind {
+        case .day, .last24Hours: return "hour"
+        case .month: return "bar"
+        case .quarter, .year: return "month"
+        case .last7Days, .week: return "day"
+        case .range:
+            let days = report.period.firstDay.days(to: report.period.lastDay) + 1
+            return days <= 31 ? "day" : days <= 182 ? "week" : "month"
+        }
+    }
+
+    /// `24–30 Nov 2026`, `28 Nov – 4 Dec 2026`, `29 Dec 2025 – 4 Jan 2026`, `29 Nov 2026`.
+    static func dateRange(_ first: LocalDay, _ last: LocalDay) -> String {
+        if first == last { return "\(first.day) \(first.monthAbbreviation) \(first.year)" }
+        if first.year != last.year {
+            return "\(first.day) \(first.monthAbbreviation) \(first.year) – \(last.day) \(last.monthAbbreviation) \(last.year)"
+        }
+        if first.month == last.month { return "\(first.day)–\(last.day) \(last.monthAbbreviation) \(last.year)" }
+        return "\(first.day) \(first.monthAbbreviation) – \(last.day) \(last.monthAbbreviation) \(last.year)"
+    }
+
+    /// `29 Nov 2026 13:00 – 30 Nov 2026 12:41` in the viewing zone.
+    static func instantRange(_ start: Date, _ end: Date, context: StatsContext) -> String {
+        "\(instant(start, context: context)) – \(instant(end, context: context))"
+    }
+
+    /// `15 Feb 2026 12:00` in the viewing zone.
+    static func instant(_ date: Date, context: StatsContext) -> String {
+        let day = context.localDay(of: date)
+        let parts = context.calendar.dateComponents([.hour, .minute], from: date)
+        return "\(day.day) \(day.monthAbbreviation) \(day.year) "
+            + String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    // MARK: Chart
+
+    /// One chart row per bucket: the metric's value, the current bucket marked (and `so far`
+    /// while it is not over), the best bucket marked.
+    func rows() -> [BarChart.Row] {
+        let values = report.buckets.map { $0.totals.value(of: report.metric) }
+        let hours = report.metric == .time && (values.max() ?? 0) >= 3600
+        let period = report.period
+        return report.buckets.enumerated().map { index, bucket in
+            let span = bucket.span
+            var current = false
+            if period.isInProgress {
+                if period.isHourly {
+                    let isLast = index == report.buckets.count - 1
+                    current = span.start <= context.now && (context.now < span.end || (isLast && period.kind == .last24Hours))
+                } else {
+                    current = span.firstDay <= context.today && context.today <= span.lastDay
+                }
+            }
+            return BarChart.Row(label: bucket.label, value: values[index], valueText: valueText(values[index], hours: hours),
+                                isCurrent: current, isInProgress: current, isBest: report.best?.span == span)
+        }
+    }
+
+    /// A value of the report's metric as the chart shows it: a count; `m:ss`, or `h:mm h` when
+    /// `hours`; `~N` kcal; distance in km (mi with imperial units) to 0.1.
+    func valueText(_ value: Double, hours: Bool) -> String {
+        switch report.metric {
+        case .sessions:
+            return String(Int(value.rounded()))
+        case .time:
+            guard hours else { return Format.clock(value) }
+            let minutes = Int((value / 60).rounded(.down))
+            return String(format: "%d:%02d h", minutes / 60, minutes % 60)
+        case .kcal:
+            return "~\(Int(value.rounded(.toNearestOrAwayFromZero)))"
+        case .distance:
+            let imperial = units == .imperial
+            let amount = imperial ? value / LengthUnit.miles.meters : value / 1000
+            return String(format: "%.1f %@", amount, imperial ? "mi" : "km")
+        }
+    }
+
+    /// A value of the report's metric with its unit, for the notes: `3 sessions`, `1:53:06`,
+    /// `~312 kcal`, `20.0 km`.
+    func noteText(_ value: Double) -> String {
+        switch report.metric {
+        case .sessions:
+            let count = Int(value.rounded())
+            return count == 1 ? "1 session" : "\(count) sessions"
+        case .time: return Format.clock(value)
+        case .kcal: return HIITCalories.display(value)
+        case .distance: return valueText(value, hours: false)
+        }
+    }
+
+    // MARK: Totals table
+
+    /// One row of the totals table.
+    struct TableRow {
+        var label: String
+        var total: String
+        var average: String
+        var baseline: String
+        var change: StatsChange?
+    }
+
+    /// The totals table: a header and one row per figure, columns right-aligned (the change
+    /// left-aligned), the baseline columns only with a comparison.
+    func table() -> [StyledText] {
+        let totals = report.totals, average = report.averagePerBucket
+        let comparison = report.comparison
+        let before = comparison?.totals ?? StatsTotals()
+        var rows: [TableRow] = [
+            TableRow(label: "Sessions", total: String(totals.sessions), average: Self.decimal(average.sessions),
+                     baseline: String(before.sessions), change: comparison?.change(of: .sessions)),
+            TableRow(label: "Workout time", total: Format.clock(totals.workoutSeconds), average: Format.clock(average.workoutSeconds),
+                     baseline: Format.clock(before.workoutSeconds), change: comparison?.change(of: .time)),
+            TableRow(label: "Total time", total: Format.clock(totals.totalSeconds), average: Format.clock(average.totalSeconds),
+                     baseline: Format.clock(before.totalSeconds), change: comparison?.totalSecondsChange),
+        ]
+        if totals.kcal > 0 || before.kcal > 0 {
+            rows.append(TableRow(label: "Energy", total: HIITCalories.display(totals.kcal),
+                                 average: HIITCalories.display(average.kcal), baseline: HIITCalories.display(before.kcal),
+                                 change: comparison?.change(of: .kcal)))
+        }
+        let now = totals.distanceBySport, then = before.distanceBySport
+        let changes = comparison?.distanceBySportChange ?? [:]
+        for sport in Self.sportOrder(Set(now.keys).union(then.keys)) {
+            rows.append(TableRow(label: Self.sportName(sport), total: distance(now[sport], sport: sport),
+                                 average: distance(average.distanceBySport[sport], sport: sport),
+                                 baseline: distance(then[sport], sport: sport), change: changes[sport]))
+        }
+
+        let withBaseline = comparison != nil
+        let header = TableRow(label: "", total: "Total", average: "Per " + bucketNoun(),
+                              baseline: comparison.map { $0.baseline == .lastYear ? "Last year" : "Previous" } ?? "",
+                              change: nil)
+        let labelWidth = (rows + [header]).map(\.label.displayWidth).max() ?? 0
+        let totalWidth = (rows + [header]).map(\.total.displayWidth).max() ?? 0
+        let averageWidth = (rows + [header]).map(\.average.displayWidth).max() ?? 0
+        let baselineWidth = (rows + [header]).map(\.baseline.displayWidth).max() ?? 0
+        let changeTexts = rows.map { $0.change.map(Self.changeText) ?? "" }
+        let changeWidth = max("Change".displayWidth, changeTexts.map(\.displayWidth).max() ?? 0)
+
+        func line(_ row: TableRow, change: StyledText) -> StyledText {
+            var line = StyledText(row.label.padded(toWidth: labelWidth))
+            line.append("   " + row.total.padded(toWidth: totalWidth, alignment: .right))
+            line.append("   " + row.average.padded(toWidth: averageWidth, alignment: .right))
+            if withBaseline {
+                line.append("   " + row.baseline.padded(toWidth: baselineWidth, alignment: .right) + "   ")
+                line.append(change.padded(toWidth: changeWidth, alignment: .right))
+            }
+            return Self.trimmed(line)
+        }
+        var lines = [line(header, change: "Change")]
+        for (index, row) in rows.enumerated() {
+            lines.append(line(row, change: StyledText(changeTexts[index], style: Self.changeStyle(row.change))))
+        }
+        return lines
+    }
+
+    /// `line` without spaces at its end.
+    static func trimmed(_ line: StyledText) -> StyledText {
+        var spans = line.spans
+        while let last = spans.last {
+            let kept = String(last.text.reversed().drop { $0 == " " }.reversed())
+            spans.removeLast()
+            if !kept.isEmpty {
+                spans.append(StyledText.Span(kept, style: last.style))
+                break
+            }
+        }
+        return StyledText(spans: spans)
+    }
+
+    /// `▲ 25%`, `▼ 12%`, `new` (baseline zero), `—` (both zero), `same`, `▲ <1%`, `▲ >999%`.
+    static func changeText(_ change: StatsChange) -> String {
+        if change.isNew { return "new" }
+        guard let percent = change.percent else { return "—" }
+        if percent == 0 { return "same" }
+        let arrow = percent > 0 ? "▲" : "▼"
+        let whole = Int(min(abs(percent), 10_000).rounded())
+        if whole > 999 { return "\(arrow) >999%" }
+        return whole == 0 ? "\(arrow) <1%" : "\(arrow) \(whole)%"
+    }
+
+    /// Up green, down red, the rest plain (colours only where the output allows them).
+    static func changeStyle(_ change: StatsChange?) -> TextStyle {
+        guard let change, change.difference != 0 else { return .plain }
+        return TextStyle(foreground: change.difference > 0 ? .green : .red)
+    }
+
+    /// `0.7`: one decimal.
+    static func decimal(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// A distance for the table (`12.5 km`, `750 m`, `3.11 mi`, `1000 yd`), `—` for none.
+    func distance(_ meters: Double?, sport: String) -> String {
+        guard let meters, meters > 0 else { return "—" }
+        return Format.distance(meters, units: units, sport: Sport(rawValue: sport), poolUnit: nil)
+    }
+
+    /// Swimming, cycling, running, the other known sports, then unknown sports by name.
+    static func sportOrder(_ sports: Set<String>) -> [String] {
+        let known = Sport.allCases.map(\.rawValue)
+        return sports.sorted { a, b in
+            let i = known.firstIndex(of: a) ?? known.count, j = known.firstIndex(of: b) ?? known.count
+            return i != j ? i < j : a < b
+        }
+    }
+
+    /// `Swimming`, `Cycling`, `Running`, `Paddling`: the sport's name with a capital.
+    static func sportName(_ sport: String) -> String {
+        sport.prefix(1).uppercased() + sport.dropFirst()
+    }
+
+    // MARK: Notes
+
+    /// Which dates the comparison covers: `Compared with 1–31 Jan 2026 (the previous month).`,
+    /// or, for a period in progress compared with the same elapsed part, `Compared so far with
+    /// the same part of the previous period: 1 Feb 2026 00:00 – 15 Feb 2026 12:00.`
+    func comparisonNote(_ comparison: StatsComparison) -> String {
+        let which = comparison.baseline == .lastYear ? "the same period last year" : "the previous period"
+        if report.period.isInProgress, comparison.isPartial, report.period.kind != .last24Hours {
+            return "Compared so far with the same part of \(which): "
+                + Self.instantRange(comparison.start, comparison.end, context: context) + "."
+        }
+        if report.period.kind == .last24Hours {
+            return "Compared with \(which): " + Self.instantRange(comparison.start, comparison.end, context: context) + "."
+        }
+        return "Compared with \(which): " + Self.dateRange(comparison.firstDay, comparison.lastDay) + "."
+    }
+
+    // MARK: ASCII
+
+    /// The line with every non-ASCII character this screen writes replaced: dashes and dots
+    /// `-`, arrows `^` and `v`, the ellipsis `...`; anything else non-ASCII (a sport's name)
+    /// `?`. Bars are already `#` with ``Glyphs/ascii``.
+    static func ascii(_ line: StyledText) -> StyledText {
+        StyledText(spans: line.spans.map { span in
+            var text = ""
+            for scalar in span.text.unicodeScalars {
+                switch scalar {
+                case "–", "—", "−", "·": text.append("-")
+                case "▲": text.append("^")
+                case "▼": text.append("v")
+                case "…": text.append("...")
+                default: text.append(scalar.isASCII ? String(scalar) : "?")
+                }
+            }
+            return StyledText.Span(text, style: span.style)
+        })
+    }
+}
