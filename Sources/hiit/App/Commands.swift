@@ -15,7 +15,7 @@ enum Commands {
 
     /// The command groups, in the order their subcommands are listed in help.
     static var groups: [any CommandGroup.Type] {
-        [RunCommands.self, LibraryCommands.self, PlanCommands.self, HistoryCommands.self, ProfileCommands.self, StatsCommands.self, DemoCommands.self]
+        [RunCommands.self, LibraryCommands.self, PlanCommands.self, HistoryCommands.self, ProfileCommands.self, StatsCommands.self, DemoCommands.self, CompletionCommands.self]
     }
 
     /// The whole tree: the root runs a workout as `hiit run` does.

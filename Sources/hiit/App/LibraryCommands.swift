@@ -18,7 +18,8 @@ enum LibraryCommands: CommandGroup {
             name: "list",
             abstract: "List the workouts and multisport plans of the library with kind, exercises or legs, estimated time and the selected one.",
             discussion: "The selected workout (the one plain 'hiit' runs) is marked with '*'. A file that cannot be read is listed as broken and its error (file, line, column) is written to standard error; the other workouts are listed all the same.\nOn first use the example workouts shipped with hiit are copied into the library, so editing them never changes the package.",
-            options: [OptionSpec("json", help: "Write the list as JSON.")]),
+            options: [OptionSpec("json", help: "Write the list as JSON."),
+                      OptionSpec("names", help: "Write only the names of the workouts and plans, one per line, sorted, without a header or notes (for scripts and shell completion; broken files are left out silently).")]),
         CommandSpec(
             name: "select",
             abstract: "Choose the workout that plain 'hiit' runs.",
@@ -83,7 +84,12 @@ enum LibraryCommands: CommandGroup {
         let word = parsed.argument("WORKOUT") ?? ""
         switch name {
         case "show": return command.show(word, json: parsed.hasFlag("json"))
-        case "list": return command.list(json: parsed.hasFlag("json"))
+        case "list":
+            if parsed.hasFlag("names") {
+                if parsed.hasFlag("json") { throw .conflict("--names and --json are two forms of the list; give one") }
+                return command.listNames()
+            }
+            return command.list(json: parsed.hasFlag("json"))
         case "select": return command.select(parsed.argument("WORKOUT"), clearing: parsed.hasFlag("none"))
         case "new": return try command.create(parsed)
         case "edit": return try command.edit(word, parsed: parsed)

@@ -87,6 +87,25 @@ extension LibraryCommand {
         return ExitStatus.success
     }
 
+    /// `hiit list --names`: the name of each workout and plan of the library, one per line,
+    /// sorted as `hiit list` sorts them, each name once, nothing else: no header, no notes, no
+    /// warnings (shell completion runs it on every Tab). A library that cannot be read gives
+    /// no lines and exit status 74 (65 for a broken folder), with nothing on stderr.
+    func listNames() -> Int32 {
+        let entries: [LibraryEntry]
+        do {
+            entries = try library.entries()
+        } catch {
+            return Self.exitStatus(for: error)
+        }
+        var seen = Set<String>()
+        let names = entries.compactMap { $0.document?.name }
+            .sorted { $0.lowercased() < $1.lowercased() }
+            .filter { seen.insert(WorkoutFileName.matchKey($0)).inserted }
+        for name in names { console.out(name) }
+        return ExitStatus.success
+    }
+
     /// The rows as aligned text lines with a header.
     static func table(_ rows: [ListRow]) -> [String] {
         let names = rows.map { $0.name ?? URL(fileURLWithPath: $0.file).lastPathComponent }
