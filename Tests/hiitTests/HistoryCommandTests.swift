@@ -17,7 +17,7 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: box.historyURL.path), "reading creates nothing")
     }
 
-    @Test func listIsNewestFirstAtEachSessionsOwnOffset() throws {
+    @Test func listIsNewestFirstAtEachSessionsOwnOffsetTitledByTimeOfDay() throws {
         let box = try E2ESandbox.forHistory()
         // Stored in file order 0, 2, 1; session 2 started in New York (UTC−5), the others in Prague.
         var late = historyRecord(2, workout: "Evening, \"hard\"", offset: -18_000, weight: nil)
@@ -26,10 +26,10 @@ import Glibc
         let run = try box.run(["history"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdoutLines == [
-            "ID        DATE        TIME   WORKOUT          WORKOUT TIME  TOTAL TIME  ENERGY",
-            "00000002  2026-11-30  01:02  Evening, \"hard\"          2:40        3:50",
-            "00000001  2026-11-30  07:01  Core+Legs                2:40        3:50  ~28 kcal",
-            "00000000  2026-11-30  07:00  Tabata                   2:40        3:50  ~28 kcal",
+            "ID        DATE        TIME   WORKOUT                WORKOUT TIME  TOTAL TIME  ENERGY",
+            "00000002  2026-11-30  01:02  Night Evening, \"hard\"          2:40        3:50",
+            "00000001  2026-11-30  07:01  Morning Core+Legs              2:40        3:50  ~28 kcal",
+            "00000000  2026-11-30  07:00  Morning Tabata                 2:40        3:50  ~28 kcal",
         ])
         let last = try box.run(["history", "--last", "1"])
         #expect(last.stdoutLines.count == 2)

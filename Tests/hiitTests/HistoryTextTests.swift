@@ -28,14 +28,14 @@ import WorkoutStore
         #expect(lines.contains("Started       2026-11-29 22:00:00  (2026-11-30T06:00:00Z)"))
         #expect(lines.contains("Ended         2026-11-30 01:00:00  (2026-11-30T09:00:00Z)"))
         #expect(lines.contains("Date          2026-11-29 (Europe/Prague, UTC−08:00)"))
-        #expect(HistoryText.table([record]).last?.hasPrefix("00000000  2026-11-29  22:00  Tabata") == true)
+        #expect(HistoryText.table([record]).last?.hasPrefix("00000000  2026-11-29  22:00  Night Tabata") == true)
     }
 
     @Test func namesAreCutAndControlCharactersNeverReachTheTerminal() {
         let record = historyRecord(1, workout: "A very long workout name that goes on\u{1B}[31m and on and on")
         let table = HistoryText.table([record])
         #expect(table.allSatisfy { !$0.unicodeScalars.contains("\u{1B}") })
-        #expect(table[1].contains("A very long workout name that…"))
+        #expect(table[1].contains("  Morning A very long workout n…  "))
         let details = HistoryText.details(HistoryEntry(line: 1, record: record, text: Data()), path: "h")
         #expect(details.allSatisfy { !$0.unicodeScalars.contains("\u{1B}") })
     }

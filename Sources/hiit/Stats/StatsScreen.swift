@@ -308,8 +308,10 @@ struct StatsScreen {
         return TextStyle(foreground: change.difference > 0 ? .green : .red)
     }
 
-    /// `0.7`: one decimal.
-    static func decimal(_ value: Double) -> String { String(format: "%.1f", value) }
+    /// `0.7`: one decimal, halves rounded away from zero (0.25 → `0.3`).
+    static func decimal(_ value: Double) -> String {
+        String(format: "%.1f", (value * 10).rounded(.toNearestOrAwayFromZero) / 10)
+    }
 
     /// A distance for the table (`12.5 km`, `750 m`, `3.11 mi`, `1000 yd`), `—` for none.
     func distance(_ meters: Double?, sport: String) -> String {
