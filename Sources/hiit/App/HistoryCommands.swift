@@ -14,7 +14,7 @@ enum HistoryCommands: CommandGroup {
         CommandSpec(
             name: "history",
             abstract: "List completed sessions, newest first.",
-            discussion: "Columns: the first characters of the session's id (enough for 'history show' and 'history delete'), the local date and start time where the session took place, the workout, Workout Time (time in work segments), Total Time (from the first work segment to the end, pauses excluded) and the calorie estimate when a weight was set.\nLines of the history file that cannot be read are reported on standard error and skipped; the file is never changed by reading it.",
+            discussion: "Columns: the first characters of the session's id (enough for 'history show' and 'history delete'), the local date and start time where the session took place, the session named by its time of day and workout (Morning Tabata, Evening run: night 22–05, morning 05–12, afternoon 12–17, evening 17–22), Workout Time (time in work segments), Total Time (from the first work segment to the end, pauses excluded) and the calorie estimate when a weight was set.\nLines of the history file that cannot be read are reported on standard error and skipped; the file is never changed by reading it.",
             options: [
                 OptionSpec("last", valueName: "n", help: "Show only the newest n sessions (1–1000000)."),
                 OptionSpec("json", help: "Write a JSON array of the stored records, newest first; each element is the stored line, byte for byte."),
