@@ -186,7 +186,13 @@ public struct HistoryFile: Equatable, Sendable {
     /// - Returns: the records in file order and the problems of lines that were skipped.
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when the file exists but cannot be read.
     public func read() throws(StoreError) -> HistoryContents {
-        try scan().contents
+        guard let bytes = try readAllShared() else { return HistoryContents(records: [], problems: []) }
+        var records: [SessionRecord] = []
+        var problems: [HistoryProblem] = []
+        Self.scanLines(bytes, path: url.path, firstLine: 1) { _, record, _ in records.append(record) } problem: {
+            problems.append($0)
+        }
+        return HistoryContents(records: records, problems: problems)
     }
 
     /// Reads every line, under a shared lock, keeping each record's line number and exact
@@ -195,12 +201,18 @@ public struct HistoryFile: Equatable, Sendable {
     /// - Returns: the records with their lines, and the problems of lines that were skipped.
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when the file exists but cannot be read.
     public func scan() throws(StoreError) -> HistoryScan {
+        guard let bytes = try readAllShared() else { return HistoryScan(entries: [], problems: []) }
+        return Self.scan(bytes: bytes, path: url.path)
+    }
+
+    /// The whole file, read under a shared lock; `nil` when it does not exist.
+    private func readAllShared() throws(StoreError) -> [UInt8]? {
         guard let descriptor = try HistoryLock.open(url.path, flags: O_RDONLY, exclusive: false, operation: "open")
-        else { return HistoryScan(entries: [], problems: []) }
+        else { return nil }
         let bytes = try descriptor.readFromStart(maximumBytes: Int.max)
         try descriptor.unlock()
         try descriptor.close()
-        return Self.scan(Data(bytes), path: url.path)
+        return bytes
     }
 
     /// Parses the content of a history file (no I/O). Blank lines are skipped silently; every
@@ -221,6 +233,67 @@ public struct HistoryFile: Equatable, Sendable {
     ///   - path: the file's path as shown in problems.
     /// - Returns: the entries in file order and the problems.
     public static func scan(_ data: Data, path: String) -> HistoryScan {
+        scan(bytes: [UInt8](data), path: path)
+    }
+
+    /// ``scan(_:path:)`` over bytes already in an array.
+    static func scan(bytes: [UInt8], path: String, firstLine: Int = 1) -> HistoryScan {
+        var entries: [HistoryEntry] = []
+        var problems: [HistoryProblem] = []
+        scanLines(bytes, path: path, firstLine: firstLine) { line, record, text in
+            entries.append(HistoryEntry(line: line, record: record, text: Data(text)))
+        } problem: {
+            problems.append($0)
+        }
+        return HistoryScan(entries: entries, problems: problems)
+    }
+
+    /// Walks the lines of `bytes` in order: each valid record goes to `entry` with its 1-based
+    /// line number and its bytes, each bad line to `problem`; blank lines are skipped. A line
+    /// is read by ``HistoryLineReader`` when it can, else by the strict ``decodeLine(_:path:lineNumber:)``,
+    /// which alone produces the problems (so their messages are those of the strict decoder).
+    /// - Parameters:
+    ///   - bytes: the content of a history file (or a part of it that starts at a line start).
+    ///   - path: the file's path as shown in problems.
+    ///   - firstLine: the line number of the first line of `bytes`.
+    static func scanLines(
+        _ bytes: [UInt8], path: String, firstLine: Int,
+        entry: (Int, SessionRecord, ArraySlice<UInt8>) -> Void, problem: (HistoryProblem) -> Void
+    ) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var lineNumber = firstLine - 1
+            var start = 0
+            let count = buffer.count
+            while start < count {
+                lineNumber += 1
+                var end = start
+                while end < count, buffer[end] != 0x0A { end += 1 }
+                let isUnterminated = end == count
+                let lineStart = start
+                start = end + 1
+                var isBlank = true
+                for i in lineStart..<end where buffer[i] != 0x20 && buffer[i] != 0x09 && buffer[i] != 0x0D {
+                    isBlank = false
+                    break
+                }
+                if isBlank { continue }
+                if let record = HistoryLineReader.record(UnsafeBufferPointer(rebasing: buffer[lineStart..<end])) {
+                    entry(lineNumber, record, bytes[lineStart..<end])
+                    continue
+                }
+                do throws(StoreError) {
+                    let record = try decodeLine(Array(bytes[lineStart..<end]), path: path, lineNumber: lineNumber)
+                    entry(lineNumber, record, bytes[lineStart..<end])
+                } catch {
+                    problem(HistoryProblem(line: lineNumber, error: error, isUnterminated: isUnterminated))
+                }
+            }
+        }
+    }
+
+    /// ``scan(_:path:)`` with the strict decoder alone (no fast reader): the reference the fast
+    /// reader is tested against.
+    static func scanStrictly(_ data: Data, path: String) -> HistoryScan {
         var entries: [HistoryEntry] = []
         var problems: [HistoryProblem] = []
         let bytes = [UInt8](data)

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Measure hiit on a long history (issue 5): 100,000 sessions. Prints a table; asserts nothing.
+Run by hand on an otherwise idle machine:
+
+    swift build -c release
+    python3 bench/stats.py [--binary .build/release/hiit] [--sessions 100000] [--runs 5]
+
+1. Generate: `hiit demo --until 2026-11-29` writes a year of realistic sessions (intervals
+   and multisport lines with legs and laps) into a temporary demo folder; its lines are
+   replicated with new ids (deterministic), starts and ends shifted (10 copies per year, 7
+   minutes apart, years back by 364 days so weekdays stay) and the local date recomputed
+   from the shifted start and the line's own UTC offset, until there are SESSIONS lines,
+   oldest first.
+2. Measure (wall time, medians of RUNS runs; the first run of each is a warm-up for the
+   page cache, not counted):
+   - `hiit stats year --json` and `hiit stats month --json`, cold (the cache folder
+     `<data>/cache` removed before each run) and warm (cache present and current);
+   - `hiit history --last 1` (reads and parses every line: the cold parsing cost of any
+     command that lists the history);
+   - `hiit history import FILE` into an empty data folder.
+   Commands the binary does not have (an older build without `stats`) are reported as such.
+"""
+import argparse, datetime, json, os, shutil, statistics, subprocess, sys, tempfile, time, uuid
+
+
+def environment(data_home):
+    env = dict(os.environ)
+    env.update({"XDG_DATA_HOME": data_home, "HIIT_AUDIO_DEVICE": "null",
+                "SWIFT_BACKTRACE": "interactive=no", "NO_COLOR": "1"})
+    return env
+
+
+def demo_lines(binary, scratch):
+    home = os.path.join(scratch, "demo-home")
+    subprocess.run([binary, "demo", "--until", "2026-11-29"], env=environment(home),
+                   stdout=subprocess.DEVNULL, check=True)
+    for root, _, files in os.walk(home):
+        if "history.jsonl" in files:
+            with open(os.path.join(root, "history.jsonl")) as f:
+                return [json.loads(line) for line in f if line.strip()]
+    sys.exit("stats.py: hiit demo wrote no history.jsonl")
+
+
+def iso(moment):
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_iso(text):
+    return datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc)
+
+
+def generate(base, sessions, path):
+    """Writes `sessions` lines derived from `base` to `path`, oldest first."""
+    per_year = 10
+    copies = -(-sessions // len(base))
+    years = -(-copies // per_year)
+    namespace = uuid.UUID("6f1c2d3e-4b5a-4978-8695-a4b3c2d1e0f9")
+    written = 0
+    with open(path, "w") as out:
+        for year in range(years - 1, -1, -1):
+            for variant in range(per_year):
+                shift = datetime.timedelta(days=-364 * year, minutes=7 * variant)
+                for index, record in enumerate(base):
+                    if written == sessions:
+                        return
+                    line = dict(record)
+                    start = parse_iso(record["start"]) + shift
+                    line["start"] = iso(start)
+                    line["end"] = iso(parse_iso(record["end"]) + shift)
+                    local = start + datetime.timedelta(seconds=record["utcOffsetSeconds"])
+                    line["localDate"] = local.strftime("%Y-%m-%d")
+                    line["id"] = str(uuid.uuid5(namespace, f"{year}/{variant}/{index}")).upper()
+                    out.write(json.dumps(line, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n")
+                    written += 1
+
+
+def timed(command, env, before=None, runs=5):
+    """Median and min wall time in ms of `runs` runs after one warm-up; None when it fails."""
+    times = []
+    for run in range(runs + 1):
+        if before:
+            before()
+        start = time.perf_counter()
+        result = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        elapsed = (time.perf_counter() - start) * 1000
+        if result.returncode != 0:
+            return None, result.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["failed"]
+        if run > 0:
+            times.append(elapsed)
+    return (statistics.median(times), min(times)), None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", default=".build/release/hiit")
+    parser.add_argument("--sessions", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--keep", action="store_true", help="keep the generated folder and print its path")
+    args = parser.parse_args()
+    binary = os.path.abspath(args.binary)
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"stats.py: {binary} is not built; run swift build -c release")
+    scratch = tempfile.mkdtemp(prefix="hiit-stats-bench-")
+    try:
+        base = demo_lines(binary, scratch)
+        home = os.path.join(scratch, "home")
+        data = os.path.join(home, "hiit")
+        os.makedirs(data, mode=0o700)
+        history = os.path.join(data, "history.jsonl")
+        generate(base, args.sessions, history)
+        size = os.path.getsize(history)
+        print(f"history: {args.sessions} sessions from {len(base)} demo lines, {size / 1e6:.1f} MB")
+        env = environment(home)
+        cache = os.path.join(data, "cache")
+
+        def drop_cache():
+            shutil.rmtree(cache, ignore_errors=True)
+
+        import_home = os.path.join(scratch, "import-home")
+
+        def empty_import_folder():
+            shutil.rmtree(import_home, ignore_errors=True)
+            os.makedirs(os.path.join(import_home, "hiit"), mode=0o700)
+
+        rows = [
+            ("stats year --json, cold", [binary, "stats", "year", "--json"], env, drop_cache),
+            ("stats year --json, warm", [binary, "stats", "year", "--json"], env, None),
+            ("stats month --json, cold", [binary, "stats", "month", "--json"], env, drop_cache),
+            ("stats month --json, warm", [binary, "stats", "month", "--json"], env, None),
+            ("history --last 1", [binary, "history", "--last", "1"], env, None),
+            ("history import FILE (empty folder)", [binary, "history", "import", history],
+             environment(import_home), empty_import_folder),
+        ]
+        print(f"{'command':<38} {'median ms':>10} {'min ms':>8}   ({args.runs} runs each)")
+        for name, command, command_env, before in rows:
+            result, error = timed(command, command_env, before, args.runs)
+            if result is None:
+                print(f"{name:<38} {'—':>10} {'—':>8}   {error[0]}")
+            else:
+                print(f"{name:<38} {result[0]:>10.1f} {result[1]:>8.1f}")
+        if args.keep:
+            print(f"kept: {scratch} (XDG_DATA_HOME={home})")
+    finally:
+        if not args.keep:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
