@@ -1,0 +1,362 @@
+import Foundation
+import Testing
+import SessionEngine
+import TerminalUI
+import WorkoutModel
+@testable import hiit
+
+/// The multisport screen, keys, `--events` commands, the per-leg table and the history record,
+/// as pure functions of a session driven at fixed instants (CONVENTIONS: no clock, no sleep).
+@Suite struct MultisportScreenTests {
+    // MARK: Fixtures
+
+    /// Swim 750 m in a 25 m pool, T1, bike 20 km, T2, run 5 km.
+    static let sprint = MultisportPlan(name: "Sprint triathlon", legs: [
+        Leg(sport: .swimming, targetDistanceMeters: 750, poolLength: 25, poolUnit: .meters),
+        Leg(sport: .transition),
+        Leg(sport: .cycling, targetDistanceMeters: 20_000),
+        Leg(sport: .transition),
+        Leg(sport: .running, targetDistanceMeters: 5000),
+    ])
+
+    static let sprintRun = MultisportRun(title: "Sprint triathlon", mode: .plan(sprint))
+    static let freeFormRun = MultisportRun(
+        title: "Multisport", mode: .freeForm(name: "Multisport", allowed: [.swimming, .cycling, .running, .transition]))
+    static let runningIntervals = MultisportRun(
+        title: "Running intervals", mode: .freeForm(name: "Running intervals", allowed: [.running]))
+
+    static func seconds(_ value: Double) -> Duration { .milliseconds(Int64((value * 1000).rounded())) }
+
+    /// A session of `run`'s mode after `events` at their instants (seconds from the start).
+    static func session(_ run: MultisportRun, _ events: [(MultisportSession.Event, Double)]) -> MultisportSession {
+        var session = MultisportSession(mode: run.mode)
+        _ = session.handle(.start, at: .zero)
+        for (event, at) in events { _ = session.handle(event, at: seconds(at)) }
+        return session
+    }
+
+    /// The frame's lines, trailing spaces removed.
+    static func lines(_ state: MultisportScreen.State, _ session: MultisportSession, at now: Double,
+                      _ columns: Int, _ rows: Int, glyphs: Glyphs = .unicode) -> [String] {
+        let frame = MultisportScreen.render(state, session: session, at: seconds(now),
+                                            size: TerminalSize(columns: columns, rows: rows), glyphs: glyphs)
+        return frame.lines.map { line in
+            var text = line.plainText
+            while text.hasSuffix(" ") { text.removeLast() }
+            return text
+        }
+    }
+
+    static func trimmed(_ lines: [String]) -> [String] {
+        lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    // MARK: Screen
+
+    @Test func planScreenShowsLegNumberSportTargetRaceClockAndTheLegsList() {
+        let session = Self.session(Self.sprintRun, [])
+        let lines = Self.lines(MultisportScreen.State(run: Self.sprintRun), session, at: 125, 80, 24)
+        #expect(lines.count == 24)
+        #expect(lines[0].hasPrefix(" Sprint triathlon") && lines[0].hasSuffix("cues on"), "\(lines[0])")
+        let shown = Self.trimmed(lines)
+        #expect(shown.contains("LEG 1/5 · SWIM"), "\(lines.joined(separator: "\n"))")
+        #expect(shown.contains("Target 750 m · 25 m pool · Length 1 2:05"), "\(lines.joined(separator: "\n"))")
+        #expect(shown.contains("Race 2:05"))
+        // Legs: the current one marked, those to come with their targets, T1 and T2 named.
+        #expect(shown.contains("▶ Swim         750 m          2:05"), "\(lines.joined(separator: "\n"))")
+        #expect(shown.contains("T1"))
+        #expect(shown.contains("Bike         20 km"))
+        #expect(shown.contains("T2"))
+        #expect(shown.contains("Run          5 km"))
+        #expect(lines[23].contains("n next leg · l lap · u undo"), "\(lines[23])")
+    }
+
+    @Test func afterNextTheSwimIsDoneAndT1Runs() {
+        let session = Self.session(Self.sprintRun, [(.next, 900)])
+        let lines = Self.lines(MultisportScreen.State(run: Self.sprintRun), session, at: 1000, 80, 24)
+        let shown = Self.trimmed(lines)
+        #expect(shown.contains("LEG 2/5 · T1"), "\(lines.joined(separator: "\n"))")
+        #expect(shown.contains("Race 16:40"))
+        #expect(shown.contains("✓ Swim         750 m         15:00"), "\(lines.joined(separator: "\n"))")
+        #expect(shown.contains("▶ T1                          1:40"), "\(lines.joined(separator: "\n"))")
+        // Big digits of the leg time (1:40), not the race clock.
+        #expect(lines.filter { $0.contains("██") }.count >= 5, "\(lines.joined(separator: "\n"))")
+    }
+
+    @Test func asciiGlyphsMarkLegsWithPlusAndGreaterThan() {
+        let session = Self.session(Self.sprintRun, [(.next, 900)])
+        let shown = Self.trimmed(Self.lines(MultisportScreen.State(run: Self.sprintRun), session, at: 1000, 80, 24, glyphs: .ascii))
+        #expect(shown.contains("+ Swim         750 m         15:00"), "\(shown)")
+        #expect(shown.contains("> T1                          1:40"), "\(shown)")
+    }
+
+    @Test func pausedScreenSaysPausedAndLegTimeExcludesThePause() {
+        let session = Self.session(Self.sprintRun, [(.next, 900), (.pause, 950)])
+        let lines = Self.lines(MultisportScreen.State(run: Self.sprintRun), session, at: 1000, 80, 24)
+        let shown = Self.trimmed(lines)
+        #expect(shown.contains("LEG 2/5 · T1 — PAUSED"), "\(lines.joined(separator: "\n"))")
+        #expect(shown.contains("Race 16:40   paused 0:50"), "\(lines.joined(separator: "\n"))")
+        #expect(shown.contains("▶ T1                          0:50"), "timer time stops while paused: \(shown)")
+        #expect(lines[23].contains("space resume"), "\(lines[23])")
+    }
+
+    @Test func tinyTerminalKeepsTitleLegTimeAndRace() {
+        let session = Self.session(Self.sprintRun, [(.next, 900)])
+        let lines = Self.lines(MultisportScreen.State(run: Self.sprintRun), session, at: 1000, 30, 4)
+        #expect(lines == ["LEG 2/5 · T1 1:40", "", "Race 16:40", "cues on"], "\(lines)")
+        let paused = Self.session(Self.sprintRun, [(.next, 900), (.pause, 950)])
+        let pausedLines = Self.lines(MultisportScreen.State(run: Self.sprintRun, prompt: "Finish and save?"), paused, at: 1000, 30, 4)
+        #expect(pausedLines[0] == "LEG 2/5 · T1 — PAUSED 0:50", "\(pausedLines)")
+        #expect(pausedLines[1] == "Finish and save? [y/N]", "the question is never dropped: \(pausedLines)")
+        // Every line fits the width.
+        #expect(pausedLines.allSatisfy { $0.count <= 30 })
+    }
+
+    @Test func noticeReplacesTheKeysLineAndPromptAsksYesNo() {
+        let session = Self.session(Self.sprintRun, [(.next, 900)])
+        let notice = Self.lines(MultisportScreen.State(run: Self.sprintRun, notice: "Second n within 3 s ignored"), session, at: 901, 80, 24)
+        #expect(notice[23].trimmingCharacters(in: .whitespaces) == "Second n within 3 s ignored")
+        let prompt = Self.lines(MultisportScreen.State(run: Self.sprintRun, prompt: "Finish and save?"), session, at: 901, 80, 24)
+        #expect(prompt[23].trimmingCharacters(in: .whitespaces) == "Finish and save? [y/N]")
+    }
+
+    @Test func freeFormScreenBeforeAnyLegSaysWhatToBegin() {
+        let session = Self.session(Self.freeFormRun, [])
+        let shown = Self.trimmed(Self.lines(MultisportScreen.State(run: Self.freeFormRun), session, at: 5, 80, 24))
+        #expect(shown.contains("READY"), "\(shown)")
+        #expect(shown.contains("Begin: s swim · b bike · r run · t transition"), "\(shown)")
+    }
+
+    @Test func freeFormTransitionsAreNumberedOnScreen() {
+        let session = Self.session(Self.freeFormRun, [(.begin(.swimming), 0), (.begin(.transition), 600), (.begin(.cycling), 660),
+                                                    (.begin(.transition), 1200)])
+        let shown = Self.trimmed(Self.lines(MultisportScreen.State(run: Self.freeFormRun), session, at: 1230, 80, 24))
+        #expect(shown.contains("T2"), "\(shown)")
+        #expect(shown.contains { $0.hasPrefix("✓ T1") && $0.hasSuffix("1:00") }, "\(shown)")
+        #expect(shown.contains { $0.hasPrefix("▶ T2") && $0.hasSuffix("0:30") }, "\(shown)")
+    }
+
+    // MARK: Keys, labels and notices
+
+    @Test func planKeysMapToEvents() {
+        let run = Self.sprintRun
+        let session = Self.session(run, [])
+        #expect(run.event(for: .character("n"), session: session) == .next)
+        #expect(run.event(for: .right, session: session) == .next)
+        #expect(run.event(for: .enter, session: session) == .next)
+        #expect(run.event(for: .character("l"), session: session) == .lap)
+        #expect(run.event(for: .character("u"), session: session) == .undo)
+        #expect(run.event(for: .backspace, session: session) == .undo)
+        #expect(run.event(for: .character("x"), session: session) == nil)
+        #expect(run.event(for: .tab, session: session) == nil)
+    }
+
+    @Test func freeFormKeysBeginAndEndSports() {
+        let run = Self.freeFormRun
+        let session = Self.session(run, [])
+        #expect(run.event(for: .character("s"), session: session) == .begin(.swimming))
+        #expect(run.event(for: .character("b"), session: session) == .begin(.cycling))
+        #expect(run.event(for: .character("r"), session: session) == .begin(.running))
+        #expect(run.event(for: .character("t"), session: session) == .begin(.transition))
+        #expect(run.event(for: .character("e"), session: session) == .end)
+        #expect(run.event(for: .enter, session: session) == nil, "Enter has no meaning in a free-form multisport session")
+    }
+
+    @Test func enterStartsAndEndsAnInterval() {
+        let run = Self.runningIntervals
+        let idle = Self.session(run, [])
+        #expect(run.event(for: .enter, session: idle) == .begin(.running))
+        let running = Self.session(run, [(.begin(.running), 1)])
+        #expect(run.event(for: .enter, session: running) == .end)
+        let between = Self.session(run, [(.begin(.running), 1), (.end, 61)])
+        #expect(run.event(for: .enter, session: between) == .begin(.running))
+    }
+
+    @Test func labelsNameTransitionsT1T2InPlansAndNumberIntervals() {
+        let plan = Self.session(Self.sprintRun, [(.next, 10), (.next, 20), (.next, 30), (.next, 40)])
+        let legs = plan.derive().legs
+        #expect(legs.map { Self.sprintRun.label(of: $0, among: legs) } == ["Swim", "T1", "Bike", "T2", "Run"])
+
+        let intervals = Self.session(Self.runningIntervals, [(.begin(.running), 1), (.end, 61), (.begin(.running), 90)])
+        let intervalLegs = intervals.derive().legs
+        #expect(intervalLegs.map { Self.runningIntervals.label(of: $0, among: intervalLegs) } == ["Interval 1", "Interval 2"])
+    }
+
+    @Test func noticesSayWhatHappened() {
+        let run = Self.sprintRun
+        var session = Self.session(run, [(.next, 10)])
+        #expect(run.notice(for: .ignoredDoublePress, session: session) == "Second n within 3 s ignored")
+        #expect(run.notice(for: .legStarted(index: 1, sport: .transition, at: Self.seconds(10)), session: session) == "Started T1")
+        _ = session.handle(.undo, at: Self.seconds(11))
+        #expect(run.notice(for: .undone, session: session) == "Undone: back in Swim")
+        #expect(run.notice(for: .lap(leg: 0, number: 2, at: Self.seconds(12)), session: session) == "Length 2",
+                "laps of a pool swim are lengths")
+        #expect(Self.freeFormRun.notice(for: .refused(.transitionInTransition), session: Self.session(Self.freeFormRun, []))
+                == "Refused: a transition cannot start while a transition is running")
+    }
+
+    // MARK: --events commands
+
+    final class Errors {
+        var lines: [String] = []
+    }
+
+    static func parse(_ line: String, run: MultisportRun = freeFormRun) -> (commands: [RunCommand<MultisportSession.Event>], errors: [String]) {
+        let errors = Errors()
+        let frontEnd = MultisportEventsFrontEnd(run: run, output: { _ in }, errors: { errors.lines.append($0) })
+        let commands = frontEnd.parse(line: line)
+        return (commands, errors.lines)
+    }
+
+    @Test(arguments: [
+        ("next", MultisportSession.Event.next), ("skip", .next), ("lap", .lap), ("undo", .undo), ("end", .end),
+        ("pause", .pause), ("resume", .resume), ("finish", .finish),
+        ("begin swim", .begin(.swimming)), ("begin swimming", .begin(.swimming)), ("BEGIN Running", .begin(.running)),
+        ("start bike", .begin(.cycling)), ("begin t1", .begin(.transition)), ("  begin   transition  ", .begin(.transition)),
+    ])
+    func eventsCommandLineIsOneSessionEvent(line: String, event: MultisportSession.Event) {
+        let parsed = Self.parse(line)
+        #expect(parsed.commands == [.session(event)], "\(line)")
+        #expect(parsed.errors.isEmpty)
+    }
+
+    @Test func muteAndQuitAreNotSessionEvents() {
+        #expect(Self.parse("mute").commands == [.toggleMute])
+        #expect(Self.parse("quit").commands == [.quit])
+        #expect(Self.parse("").commands.isEmpty && Self.parse("").errors.isEmpty, "a blank line is no command")
+    }
+
+    @Test(arguments: ["begin", "begin dancing", "begin swim bike", "jump", "next please"])
+    func badEventsCommandIsReportedOnceAndIgnored(line: String) {
+        let parsed = Self.parse(line)
+        #expect(parsed.commands.isEmpty)
+        #expect(parsed.errors.count == 1 && parsed.errors[0].contains("'\(line)'"), "\(parsed.errors)")
+    }
+
+    // MARK: Per-leg table
+
+    /// The table row for leg `number` (1-based), split into its columns.
+    static func row(_ lines: [String], _ number: Int) -> [String] {
+        lines[number].split(separator: "  ", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test func yardPoolLengthsCountTo1000YardsWithPacePer100Yards() throws {
+        // 33⅓ yd pool, 30 lengths (29 lap presses, the last length ended by the finish) in 20:00.
+        let plan = MultisportPlan(name: "Pool", legs: [Leg(sport: .swimming, poolLength: 100.0 / 3, poolUnit: .yards)])
+        let run = MultisportRun(title: "Pool", mode: .plan(plan))
+        var session = MultisportSession(mode: run.mode)
+        _ = session.handle(.start, at: .zero)
+        for length in 1..<30 { _ = session.handle(.lap, at: .seconds(40 * length)) }
+        _ = session.handle(.finish, at: .seconds(1200))
+        let record = try #require(RunWorkout.record(of: session, run: run, finish: .seconds(1200), weightKg: nil,
+                                                    wallOrigin: Date(timeIntervalSince1970: 0), timeZone: .gmt, id: UUID()))
+        let leg = record.legs.first
+        #expect(leg?.laps.count == 30)
+        #expect(leg.flatMap(\.distanceMeters).map { abs($0 - 914.4) < 1e-6 } == true, "1000 yd = 914.4 m: \(String(describing: leg))")
+        let lines = LegTable.lines(record.legs, units: .metric)
+        #expect(Self.row(lines, 1) == ["1", "Swim", "20:00", "1000 yd", "2:00 /100yd"], "\(lines)")
+    }
+
+    @Test func metricPacesPerSport() {
+        let legs = [
+            LegRecord(sport: "swimming", startSeconds: 0, elapsedSeconds: 1800, timerSeconds: 1800, distanceMeters: 1500, kcal: nil, laps: []),
+            LegRecord(sport: "transition", startSeconds: 1800, elapsedSeconds: 90, timerSeconds: 90, distanceMeters: nil, kcal: nil, laps: []),
+            LegRecord(sport: "cycling", startSeconds: 1890, elapsedSeconds: 4800, timerSeconds: 4800, distanceMeters: 40_000, kcal: nil, laps: []),
+            LegRecord(sport: "transition", startSeconds: 6690, elapsedSeconds: 60, timerSeconds: 60, distanceMeters: nil, kcal: nil, laps: []),
+            LegRecord(sport: "running", startSeconds: 6750, elapsedSeconds: 3000, timerSeconds: 3000, distanceMeters: 10_000, kcal: nil, laps: []),
+        ]
+        let lines = LegTable.lines(legs, units: .metric)
+        #expect(Self.row(lines, 0) == ["#", "LEG", "TIME", "DISTANCE", "PACE", "ENERGY"], "\(lines)")
+        let swim = Self.row(lines, 1)
+        #expect(swim.count == 5 && ["1500 m", "1.5 km"].contains(swim[3]), "\(lines)")
+        #expect(swim.count == 5 && swim[4] == "2:00 /100m", "\(lines)")
+        #expect(Self.row(lines, 2) == ["2", "T1", "1:30"], "a transition has time only: \(lines)")
+        #expect(Self.row(lines, 3) == ["3", "Bike", "1:20:00", "40 km", "30.0 km/h"], "\(lines)")
+        #expect(Self.row(lines, 4) == ["4", "T2", "1:00"], "\(lines)")
+        #expect(Self.row(lines, 5) == ["5", "Run", "50:00", "10 km", "5:00 /km"], "\(lines)")
+        #expect(Self.row(lines, 6) == ["Total", "2:42:30", "51.5 km"], "\(lines)")
+        #expect(lines.count == 7, "no paused line without a pause")
+    }
+
+    @Test func imperialUnitsGiveMilesAndPacePerMile() {
+        let legs = [
+            LegRecord(sport: "cycling", startSeconds: 0, elapsedSeconds: 4800, timerSeconds: 4800, distanceMeters: 40_000, kcal: nil, laps: []),
+            LegRecord(sport: "running", startSeconds: 4800, elapsedSeconds: 3000, timerSeconds: 3000, distanceMeters: 10_000, kcal: nil, laps: []),
+        ]
+        let lines = LegTable.lines(legs, units: .imperial)
+        let bike = Self.row(lines, 1), run = Self.row(lines, 2)
+        #expect(bike.count == 5 && bike[3].hasSuffix(" mi") && bike[4] == "18.6 mph", "\(lines)")
+        #expect(run.count == 5 && run[3].hasSuffix(" mi") && run[4] == "8:03 /mi", "\(lines)")
+    }
+
+    @Test func pausedTimeIsShownUnderTheTotals() {
+        let legs = [LegRecord(sport: "running", startSeconds: 0, elapsedSeconds: 660, timerSeconds: 600, distanceMeters: nil, kcal: nil, laps: [])]
+        let lines = LegTable.lines(legs, units: .metric, pausedSeconds: 60)
+        #expect(lines.last == " Paused 1:00 (not in the times above)", "\(lines)")
+        #expect(Self.row(lines, 1) == ["1", "Run", "10:00"], "no distance, so no pace: \(lines)")
+    }
+
+    // MARK: History record
+
+    @Test func pauseInT1CountsInElapsedNotInTimerTime() throws {
+        let plan = MultisportPlan(name: "Swim bike", legs: [
+            Leg(sport: .swimming, targetDistanceMeters: 750), Leg(sport: .transition), Leg(sport: .cycling, targetDistanceMeters: 20_000),
+        ])
+        let run = MultisportRun(title: "Swim bike", mode: .plan(plan))
+        let session = Self.session(run, [(.next, 600), (.pause, 630), (.resume, 690), (.next, 720), (.finish, 1920)])
+        let origin = Date(timeIntervalSince1970: 1_790_000_000)
+        let id = UUID()
+        let prague = try #require(TimeZone(identifier: "Europe/Prague"))
+        let record = try #require(RunWorkout.record(of: session, run: run, finish: .seconds(1920), weightKg: nil,
+                                                    wallOrigin: origin, timeZone: prague, id: id))
+        #expect(record.id == id && record.workout == "Swim bike" && record.kind == .multisport)
+        #expect(record.start == origin && record.end == origin.addingTimeInterval(1920))
+        #expect(record.legs.map(\.sport) == ["swimming", "transition", "cycling"])
+        let t1 = record.legs[1]
+        #expect(t1.elapsedSeconds == 120, "elapsed includes the pause")
+        #expect(t1.timerSeconds == 60, "timer time excludes it")
+        #expect(t1.distanceMeters == nil && t1.kcal == nil)
+        #expect(record.legs[2].distanceMeters == 20_000, "the last leg of a plan run to its end keeps its target")
+        #expect(record.pausedSeconds == 60)
+        #expect(record.totalSeconds == 1860)
+        #expect(record.weightKg == nil && record.kcal == nil)
+        let table = LegTable.lines(record.legs, units: .metric, pausedSeconds: record.pausedSeconds)
+        #expect(Self.row(table, 2) == ["2", "T1", "1:00"], "no pace for a transition: \(table)")
+    }
+
+    @Test func planFinishedInLeg3RecordsThreeLegsAndTheCutShortLegHasNoDistance() throws {
+        let session = Self.session(Self.sprintRun, [(.next, 900), (.next, 990), (.finish, 1500)])
+        let record = try #require(RunWorkout.record(of: session, run: Self.sprintRun, finish: .seconds(1500), weightKg: 70,
+                                                    wallOrigin: Date(timeIntervalSince1970: 0), timeZone: .gmt, id: UUID()))
+        #expect(record.legs.map(\.sport) == ["swimming", "transition", "cycling"])
+        #expect(record.legs.map(\.timerSeconds) == [900, 90, 510])
+        #expect(record.legs.map(\.distanceMeters) == [750, nil, nil], "the bike was cut short: its 20 km target was not covered")
+        #expect(record.rounds == 2, "sport legs, not transitions")
+        // Hand-computed from the MET table at 70 kg: swim 750 m in 15:00 is 2:00 /100m (moderate,
+        // 8.0), T1 4.5, a bike with no distance the moderate default 8.0.
+        let expected = [8.0 * 70 * 900 / 3600, 4.5 * 70 * 90 / 3600, 8.0 * 70 * 510 / 3600]
+        for (leg, kcal) in zip(record.legs, expected) {
+            #expect(leg.kcal.map { abs($0 - kcal) < 1e-9 } == true, "\(leg.sport): \(String(describing: leg.kcal)) vs \(kcal)")
+        }
+        let sum = record.legs.compactMap(\.kcal).reduce(0, +)
+        #expect(record.kcal.map { abs($0 - sum) < 1e-9 } == true, "the session's kcal is the sum of its legs'")
+        #expect(record.weightKg == 70)
+    }
+
+    @Test func sessionThatNeverStartedALegRecordsNothing() {
+        let session = Self.session(Self.freeFormRun, [(.finish, 30)])
+        #expect(RunWorkout.record(of: session, run: Self.freeFormRun, finish: .seconds(30), weightKg: 70,
+                                  wallOrigin: Date(timeIntervalSince1970: 0), timeZone: .gmt, id: UUID()) == nil)
+    }
+
+    @Test func blankTimeBetweenIntervalsIsInTotalNotWorkoutTime() throws {
+        let session = Self.session(Self.runningIntervals, [(.begin(.running), 10), (.end, 70), (.begin(.running), 130), (.end, 190), (.finish, 200)])
+        let record = try #require(RunWorkout.record(of: session, run: Self.runningIntervals, finish: .seconds(200), weightKg: nil,
+                                                    wallOrigin: Date(timeIntervalSince1970: 0), timeZone: .gmt, id: UUID()))
+        #expect(record.legs.map(\.timerSeconds) == [60, 60])
+        #expect(record.legs.map(\.startSeconds) == [10, 130])
+        #expect(record.workoutSeconds == 120)
+        #expect(record.totalSeconds == 200)
+        #expect(record.legs.allSatisfy { $0.distanceMeters == nil })
+    }
+}
