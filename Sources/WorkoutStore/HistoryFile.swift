@@ -251,14 +251,16 @@ public struct HistoryFile: Equatable, Sendable {
     /// Walks the lines of `bytes` in order: each valid record goes to `entry` with its 1-based
     /// line number and its bytes, each bad line to `problem`; blank lines are skipped. A line
     /// is read by ``HistoryLineReader`` when it can, else by the strict ``decodeLine(_:path:lineNumber:)``,
-    /// which alone produces the problems (so their messages are those of the strict decoder).
+    /// which alone produces the problems (so their messages are those of the strict decoder);
+    /// `problemRange` gets each bad line's number and byte range in `bytes`.
     /// - Parameters:
     ///   - bytes: the content of a history file (or a part of it that starts at a line start).
     ///   - path: the file's path as shown in problems.
     ///   - firstLine: the line number of the first line of `bytes`.
     static func scanLines(
         _ bytes: [UInt8], path: String, firstLine: Int,
-        entry: (Int, SessionRecord, ArraySlice<UInt8>) -> Void, problem: (HistoryProblem) -> Void
+        entry: (Int, SessionRecord, ArraySlice<UInt8>) -> Void, problem: (HistoryProblem) -> Void,
+        problemRange: (Int, Range<Int>) -> Void = { _, _ in }
     ) {
         bytes.withUnsafeBufferPointer { buffer in
             var lineNumber = firstLine - 1
@@ -286,6 +288,7 @@ public struct HistoryFile: Equatable, Sendable {
                     entry(lineNumber, record, bytes[lineStart..<end])
                 } catch {
                     problem(HistoryProblem(line: lineNumber, error: error, isUnterminated: isUnterminated))
+                    problemRange(lineNumber, lineStart..<end)
                 }
             }
         }

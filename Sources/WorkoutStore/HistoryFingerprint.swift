@@ -1,0 +1,251 @@
+import Foundation
+import WorkoutModel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What identifies one state of `history.jsonl`, so that data derived from it (a cache) can tell
+/// whether it still describes the file: the file's device and inode, its size, its modification
+/// time, and a hash of its last bytes (up to ``tailLength``) before `size`.
+///
+/// A rewrite (`history delete`, `history edit`) renames a new file over the old one, so the
+/// inode changes; an append keeps the inode, grows the size and leaves the bytes before the old
+/// size as they were, which ``HistoryFile/change(since:problemLines:)`` checks with the hash.
+public struct HistoryFingerprint: Codable, Equatable, Sendable {
+    /// Bytes hashed before `size`: at most 4 KiB.
+    public static let tailLength = 4096
+
+    /// `st_dev` of the file.
+    public var device: UInt64
+    /// `st_ino` of the file.
+    public var inode: UInt64
+    /// Size in bytes.
+    public var size: Int
+    /// Modification time, nanoseconds since 1970-01-01 UTC.
+    public var modificationNanoseconds: Int64
+    /// 64-bit FNV-1a hash of the bytes `max(0, size − tailLength)..<size`.
+    public var tailHash: UInt64
+    /// Number of line ends (`\n`) in the first `size` bytes: the line number the next line
+    /// appended gets, less one.
+    public var lineEnds: Int
+    /// Whether the file is empty or its last byte is `\n` (no torn last line).
+    public var endsWithNewline: Bool
+
+    /// Creates a fingerprint from its parts (see the properties).
+    public init(device: UInt64, inode: UInt64, size: Int, modificationNanoseconds: Int64, tailHash: UInt64,
+                lineEnds: Int, endsWithNewline: Bool) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modificationNanoseconds = modificationNanoseconds
+        self.tailHash = tailHash
+        self.lineEnds = lineEnds
+        self.endsWithNewline = endsWithNewline
+    }
+
+    /// Whether `other` describes the same file in the same state (the line count is derived
+    /// from the content, so it is not compared).
+    public func isSameState(as other: HistoryFingerprint) -> Bool {
+        device == other.device && inode == other.inode && size == other.size
+            && modificationNanoseconds == other.modificationNanoseconds && tailHash == other.tailHash
+            && endsWithNewline == other.endsWithNewline
+    }
+
+    /// 64-bit FNV-1a of `bytes`.
+    static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}
+
+/// One line of the history that could not be read, located by byte offset so that it can be
+/// read and reported again without reading the whole file.
+public struct HistoryLineSpan: Codable, Equatable, Sendable {
+    /// 1-based line number.
+    public var line: Int
+    /// Byte offset of the line's first byte.
+    public var offset: Int
+    /// Length of the line in bytes, without its `\n`.
+    public var length: Int
+
+    /// Creates a span.
+    public init(line: Int, offset: Int, length: Int) {
+        self.line = line
+        self.offset = offset
+        self.length = length
+    }
+}
+
+/// The history as read for derived data: its records, its bad lines (with their places), and
+/// the fingerprint of the state that was read.
+public struct HistoryRead: Sendable {
+    /// Valid records in file order.
+    public var records: [SessionRecord]
+    /// Lines that were skipped, in file order.
+    public var problems: [HistoryProblem]
+    /// Where each of `problems` is, in the same order.
+    public var problemLines: [HistoryLineSpan]
+    /// The state that was read; `nil` when the file does not exist.
+    public var fingerprint: HistoryFingerprint?
+
+    /// Creates a result.
+    public init(records: [SessionRecord], problems: [HistoryProblem], problemLines: [HistoryLineSpan],
+                fingerprint: HistoryFingerprint?) {
+        self.records = records
+        self.problems = problems
+        self.problemLines = problemLines
+        self.fingerprint = fingerprint
+    }
+}
+
+/// How the history differs from a fingerprint taken earlier (``HistoryFile/change(since:problemLines:)``).
+public enum HistoryChange: Sendable {
+    /// The file is in the same state; the problems are those of the lines named, read again.
+    case unchanged(problems: [HistoryProblem])
+    /// Lines were only appended: the earlier problems read again, plus the records, problems
+    /// and fingerprint of the new lines (`read.records` holds only the new records;
+    /// `read.problems` and `read.problemLines` hold the old problems and then the new).
+    case appended(HistoryRead)
+    /// Anything else (rewritten, shrunk, replaced, removed): derived data must be rebuilt.
+    case replaced
+}
+
+extension HistoryFile {
+    /// Reads every record, as ``read()`` does, with the places of the bad lines and the
+    /// fingerprint of the state read (all under one shared lock).
+    /// - Returns: the records, problems and fingerprint (`nil` and nothing else when the file
+    ///   does not exist).
+    /// - Throws: ``StoreError/io(path:operation:errno:)`` when the file exists but cannot be read.
+    public func readWithFingerprint() throws(StoreError) -> HistoryRead {
+        guard let descriptor = try HistoryLock.open(url.path, flags: O_RDONLY, exclusive: false, operation: "open")
+        else { return HistoryRead(records: [], problems: [], problemLines: [], fingerprint: nil) }
+        let bytes = try descriptor.readFromStart(maximumBytes: Int.max)
+        let info = try descriptor.status()
+        try descriptor.unlock()
+        try descriptor.close()
+        var read = HistoryRead(records: [], problems: [], problemLines: [], fingerprint: nil)
+        let lineEnds = Self.readLines(bytes, base: 0, firstLine: 1, into: &read, path: url.path)
+        read.fingerprint = Self.fingerprint(info, size: bytes.count, tail: bytes[max(0, bytes.count - HistoryFingerprint.tailLength)...],
+                                            lineEnds: lineEnds)
+        return read
+    }
+
+    /// Compares the file with an earlier fingerprint, reading as little as it can: nothing but
+    /// the `problemLines` when it is unchanged, only the new lines after an append.
+    /// - Parameters:
+    ///   - fingerprint: the state derived data was built from.
+    ///   - problemLines: the bad lines of that state, to report again.
+    /// - Returns: unchanged, appended or replaced (also when the file was removed).
+    /// - Throws: ``StoreError/io(path:operation:errno:)`` when the file exists but cannot be read.
+    public func change(since fingerprint: HistoryFingerprint, problemLines: [HistoryLineSpan]) throws(StoreError) -> HistoryChange {
+        guard let descriptor = try HistoryLock.open(url.path, flags: O_RDONLY, exclusive: false, operation: "open")
+        else { return .replaced }
+        defer { try? descriptor.close() }
+        let info = try descriptor.status()
+        let size = Int(info.st_size)
+        guard UInt64(info.st_dev) == fingerprint.device, UInt64(info.st_ino) == fingerprint.inode,
+              size >= fingerprint.size else { return .replaced }
+        let tailStart = max(0, fingerprint.size - HistoryFingerprint.tailLength)
+        let tail = try descriptor.bytes(at: tailStart, count: fingerprint.size - tailStart)
+        guard tail.count == fingerprint.size - tailStart, HistoryFingerprint.hash(tail) == fingerprint.tailHash else {
+            return .replaced
+        }
+        var oldProblems: [HistoryProblem] = []
+        for span in problemLines {
+            guard span.offset + span.length <= fingerprint.size else { return .replaced }
+            let line = try descriptor.bytes(at: span.offset, count: span.length)
+            guard line.count == span.length else { return .replaced }
+            do {
+                _ = try Self.decodeLine(line, path: url.path, lineNumber: span.line)
+                return .replaced  // it reads now: not the state the spans describe
+            } catch {
+                let isUnterminated = span.offset + span.length == size && size > 0 && !fingerprint.endsWithNewline
+                oldProblems.append(HistoryProblem(line: span.line, error: error, isUnterminated: isUnterminated))
+            }
+        }
+        let current = Self.fingerprint(info, size: size, tail: size == fingerprint.size ? tail[...] : [],
+                                       lineEnds: fingerprint.lineEnds)
+        if size == fingerprint.size {
+            guard current.isSameState(as: fingerprint) else { return .replaced }
+            return .unchanged(problems: oldProblems)
+        }
+        // Grown: only a clean append (the old content ended with a line end) is read as a tail.
+        guard fingerprint.endsWithNewline else { return .replaced }
+        let added = try descriptor.bytes(at: fingerprint.size, count: size - fingerprint.size)
+        try descriptor.unlock()
+        let total = fingerprint.size + added.count
+        var read = HistoryRead(records: [], problems: oldProblems, problemLines: problemLines, fingerprint: nil)
+        let newEnds = Self.readLines(added, base: fingerprint.size, firstLine: fingerprint.lineEnds + 1, into: &read, path: url.path)
+        var lastBytes = tail
+        lastBytes.append(contentsOf: added)
+        read.fingerprint = Self.fingerprint(info, size: total, tail: lastBytes[max(0, lastBytes.count - HistoryFingerprint.tailLength)...],
+                                            lineEnds: fingerprint.lineEnds + newEnds)
+        return .appended(read)
+    }
+
+    /// Reads the lines of `bytes` (which start at byte `base` of the file, at a line start)
+    /// into `read`; returns the number of `\n` in `bytes`.
+    private static func readLines(_ bytes: [UInt8], base: Int, firstLine: Int, into read: inout HistoryRead, path: String) -> Int {
+        var lineEnds = 0
+        for byte in bytes where byte == 0x0A { lineEnds += 1 }
+        var records: [SessionRecord] = []
+        var problems: [HistoryProblem] = []
+        var spans: [HistoryLineSpan] = []
+        scanLines(bytes, path: path, firstLine: firstLine) { _, record, _ in
+            records.append(record)
+        } problem: { problem in
+            problems.append(problem)
+        } problemRange: { line, range in
+            spans.append(HistoryLineSpan(line: line, offset: base + range.lowerBound, length: range.count))
+        }
+        read.records.append(contentsOf: records)
+        read.problems.append(contentsOf: problems)
+        read.problemLines.append(contentsOf: spans)
+        return lineEnds
+    }
+
+    private static func fingerprint(_ info: stat, size: Int, tail: ArraySlice<UInt8>, lineEnds: Int) -> HistoryFingerprint {
+        HistoryFingerprint(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: size,
+            modificationNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            tailHash: HistoryFingerprint.hash(tail), lineEnds: lineEnds,
+            endsWithNewline: size == 0 || tail.last == 0x0A)
+    }
+}
+
+extension FileDescriptor {
+    /// `fstat(2)` of the open file.
+    /// - Throws: ``StoreError/io(path:operation:errno:)``.
+    func status() throws(StoreError) -> stat {
+        var info = stat()
+        guard fstat(raw, &info) == 0 else { throw .io(path: path, operation: "look at", errno: errno) }
+        return info
+    }
+
+    /// Up to `count` bytes from `offset` with `pread(2)` (fewer at the end of the file).
+    /// - Throws: ``StoreError/io(path:operation:errno:)``.
+    func bytes(at offset: Int, count: Int) throws(StoreError) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                pread(raw, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .io(path: path, operation: "read", errno: errno)
+            }
+            if result == 0 { break }
+            done += result
+        }
+        return done == count ? bytes : Array(bytes[0..<done])
+    }
+}
