@@ -82,7 +82,7 @@ enum HistoryCommands: CommandGroup {
         case ["history", "show"]:
             return HistoryActions.show(history, id: parsed.argument("ID") ?? "", units: units(context), console: console)
         case ["history", "edit"]:
-            let leg = try OptionValue.wholeNumber(parsed.value("leg") ?? "", option: "--leg", range: 1...50, unit: "")
+            let leg = try OptionValue.wholeNumber(parsed.value("leg") ?? "", option: "--leg", range: 0...1000, unit: "")
             let text = parsed.value("distance") ?? ""
             let distance: Distance
             do {

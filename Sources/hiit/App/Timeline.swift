@@ -94,12 +94,14 @@ enum Format {
     }
 
     /// A distance in the person's units: swims in yards in a yard pool or with imperial units,
-    /// else in m/km; other sports in miles with imperial units, else in m/km (`750 m`,
+    /// else in metres (never km); other sports in miles with imperial units, else in m/km (`750 m`,
     /// `20 km`, `1000 yd`, `3.11 mi`).
     static func distance(_ meters: Double, units: Profile.Units, sport: Sport?, poolUnit: LengthUnit?) -> String {
         let imperial = units == .imperial
         if sport == .swimming {
-            return Distance.reading(meters: meters, in: poolUnit == .yards || (poolUnit == nil && imperial) ? .yards : .meters)
+            // Swimmers count in metres or yards, never kilometres or miles (1500 m, 1650 yd).
+            let yards = poolUnit == .yards || (poolUnit == nil && imperial)
+            return yards ? Distance(meters / LengthUnit.yards.meters, .yards).text : Distance(meters, .meters).text
         }
         return Distance.reading(meters: meters, in: imperial ? .miles : .meters)
     }
