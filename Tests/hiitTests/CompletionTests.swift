@@ -30,7 +30,8 @@ import Glibc
 
     /// Runs `arguments` (a program and its arguments) in the sandbox's environment with stdin
     /// from /dev/null, and returns its status, stdout and stderr.
-    static func runProgram(_ arguments: [String], in sandbox: E2ESandbox) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func runProgram(_ arguments: [String], in sandbox: E2ESandbox, extraEnvironment: [String: String] = [:])
+        throws -> (status: Int32, stdout: String, stderr: String) {
         let output = try ChildProcess.pipe()
         let errors = try ChildProcess.pipe()
         let input = open("/dev/null", O_RDONLY)
@@ -41,7 +42,7 @@ import Glibc
                 close(output.write)
                 close(errors.write)
             }
-            child = try ChildProcess(arguments, environment: sandbox.environment(), stdin: input,
+            child = try ChildProcess(arguments, environment: sandbox.environment(extra: extraEnvironment), stdin: input,
                                      stdout: output.write, stderr: errors.write)
         }
         let errorText = ErrorText()
@@ -227,6 +228,28 @@ import Glibc
         #expect(try Self.bashCompletions(["history", "import", "wee"], in: sandbox, script: script) == ["week plan.json"])
         // A WORKOUT that looks like a path completes as one.
         #expect(try Self.bashCompletions(["show", "./wee"], in: sandbox, script: script) == ["./week plan.json"])
+    }
+
+    @Test func fishCompletesLikeBashWhenInstalled() throws {
+        guard let fish = Self.installed("fish") else { return }  // Not required on CI.
+        let sandbox = try LibraryCommandTests.emptyLibrary()
+        #expect(try sandbox.run(["new", "Leg day", "-e", "Squats 40/20x3"]).status == 0)
+        let script = try Self.script("fish", in: sandbox)
+        // The scripts run 'hiit' by name, as a person types it: the built binary's folder
+        // comes first in PATH.
+        let folder = try HiitBinary.url().deletingLastPathComponent().path
+        let path = folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        func complete(_ line: String) throws -> [String] {
+            let run = try Self.runProgram([fish, "--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script.path, line],
+                                          in: sandbox, extraEnvironment: ["PATH": path])
+            #expect(run.status == 0 && run.stderr.isEmpty, "fish: \(run.stderr)")
+            return run.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+        }
+        #expect(try complete("hiit hist") == ["history"])
+        #expect(Set(try complete("hiit history ")) == ["show", "delete", "edit", "export", "import"])
+        #expect(try complete("hiit run Leg") == ["Leg day"])
+        #expect(try complete("hiit profile --units ") == ["imperial", "metric"])
+        #expect(try complete("hiit profile --units=im") == ["--units=imperial"])
     }
 
     // MARK: The manual page

@@ -10,7 +10,7 @@ enum CompletionCommands: CommandGroup {
         CommandSpec(
             name: "completions",
             abstract: "Write a shell completion script for bash, zsh or fish to standard output.",
-            discussion: "It completes subcommands, options, fixed option values (such as --units metric or imperial), file names, and the names of the workouts and plans in your library, read when you press Tab with 'hiit list --names'. Names with spaces are inserted quoted.\nFor yourself: add 'source <(hiit completions bash)' to ~/.bashrc, or 'source <(hiit completions zsh)' to ~/.zshrc after compinit, or run 'hiit completions fish > ~/.config/fish/completions/hiit.fish'. For everyone: install the script as PREFIX/share/bash-completion/completions/hiit, PREFIX/share/zsh/site-functions/_hiit or PREFIX/share/fish/vendor_completions.d/hiit.fish (see the README's Installing section).",
+            discussion: "It completes subcommands, options, fixed option values (such as --units metric or imperial), file names, and the names of the workouts and plans in your library, read when you press Tab with 'hiit list --names'. Names with spaces are inserted quoted.\nFor yourself: add 'source <(hiit completions bash)' to ~/.bashrc, or 'source <(hiit completions zsh)' to ~/.zshrc after compinit, or run 'hiit completions fish > ~/.config/fish/completions/hiit.fish'. For everyone: install the script as " + CompletionShell.allCases.map { "PREFIX/share/" + $0.installPath }.joined(separator: ", ") + " (see the README's Installing section).",
             arguments: [ArgumentSpec("SHELL", help: "The shell: " + shellList + ".")]),
         CommandSpec(
             name: "man",
