@@ -1,0 +1,284 @@
+import Foundation
+import Testing
+import WorkoutModel
+@testable import WorkoutStore
+
+/// SplitMix64: a small seeded generator, so every corpus is the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Valid and broken history lines, generated from a seed.
+struct HistoryCorpus {
+    var random: SeededGenerator
+
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+
+    mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
+    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+
+    /// A number as a record holds it: whole, short fraction, long unrounded fraction, tiny, negative.
+    mutating func seconds() -> Double {
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0: return Double(Int.random(in: 0...7200, using: &random))
+        case 1: return Double(Int.random(in: 0...72000, using: &random)) / 10
+        case 2: return Double.random(in: 0...7200, using: &random)
+        case 3: return Double(Int.random(in: 0...999_999, using: &random)) / 1000
+        default: return Double.random(in: 0...1, using: &random) / 1e6
+        }
+    }
+
+    mutating func name() -> String {
+        pick(["Tabata", "Classic HIIT", "Tempo run", "Běh 🏃", "Core \"Legs\"", "Back\\slash", "Tab\there",
+              "Ωmega", "Café", "e\u{301}", "𝄞 Music", "a/b", "日本語のワークアウト", "Line\nbreak", "\u{1}control"])
+    }
+
+    mutating func record() -> SessionRecord {
+        let start = Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...8_000_000_000, using: &random)))
+        let isMultisport = chance(50)
+        var legs: [LegRecord] = []
+        if isMultisport {
+            for _ in 0..<Int.random(in: 0...4, using: &random) {
+                let laps = (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                    LapRecord(startSeconds: seconds(), elapsedSeconds: seconds())
+                }
+                let unit: LengthUnit? = chance(30) ? pick(LengthUnit.allCases) : nil
+                legs.append(LegRecord(
+                    sport: pick(["swimming", "cycling", "running", "transition", "rowing-ẞ"]),
+                    startSeconds: seconds(), elapsedSeconds: seconds(), timerSeconds: seconds(),
+                    distanceMeters: chance(70) ? seconds() * 10 : nil, kcal: chance(70) ? seconds() / 10 : nil,
+                    laps: laps, poolLength: unit == nil ? nil : pick([25, 50, 33.333333333333336]),
+                    poolUnit: unit, isOpenWater: chance(30) ? chance(50) : nil))
+            }
+        }
+        let hasWeight = chance(80)
+        return SessionRecord(
+            id: UUID(), workout: name(), kind: isMultisport ? .multisport : .intervals,
+            start: start, end: start.addingTimeInterval(Double(Int.random(in: 0...7200, using: &random))),
+            timeZone: pick(["Europe/Prague", "America/Santiago", "Etc/UTC", "Asia/Kolkata"]),
+            utcOffsetSeconds: pick([0, 3600, -10800, 19800, 64800, -64800]),
+            localDate: pick(["2026-11-30", "2024-02-29", "1999-12-31", "2025-01-01"]),
+            workoutSeconds: seconds(), totalSeconds: seconds(), pausedSeconds: seconds(),
+            rounds: Int.random(in: 0...100, using: &random), exercises: Int.random(in: 0...20, using: &random),
+            weightKg: hasWeight ? pick([70, 20, 400, 81.5, 63.25]) : nil,
+            kcal: hasWeight ? seconds() / 7 : nil, legs: legs)
+    }
+
+    /// One valid line, sometimes with its id in lower case or extra white space.
+    mutating func validLine() throws -> String {
+        var text = String(decoding: try record().jsonLine(), as: UTF8.self)
+        if chance(10) { text = text.lowercased() == text ? text : lowercasedID(text) }
+        if chance(10) { text = " \t" + text.replacingOccurrences(of: ",", with: " , ") + " \r" }
+        return text
+    }
+
+    private func lowercasedID(_ text: String) -> String {
+        guard let range = text.range(of: #""id":"[0-9A-F-]{36}""#, options: .regularExpression) else { return text }
+        return text.replacingCharacters(in: range, with: text[range].lowercased())
+    }
+
+    /// Replacements that change one value or add something: the strict decoder accepts some of
+    /// them and refuses others, and the fast reader must agree on every line.
+    static let edits: [(String, String)] = [
+        (#""version":1"#, #""version":2"#), (#""version":1"#, #""version":1.0"#),
+        (#""version":1"#, #""version":0"#), (#""version":1"#, #""version":"1""#),
+        (#""version":1"#, #""version":1e0"#), (#""version":1"#, #""version":-1"#),
+        (#""version":1"#, #""version":null"#), (#""version":1"#, ""),
+        (#""rounds":"#, #""rounds":1.5,"x":"#), (#""rounds":"#, #""rounds":null,"x":"#),
+        (#""rounds":"#, #""rounds":1e1,"x":"#), (#""rounds":"#, #""rounds":99999999999999999999,"x":"#),
+        (#""rounds":"#, #""rounds":-0,"x":"#), (#""rounds":"#, #""rounds":123456789012345678,"x":"#),
+        (#""rounds":"#, #""rounds":100001,"x":"#),
+        (#""workoutSeconds":"#, #""workoutSeconds":-5,"y":"#),
+        (#""workoutSeconds":"#, #""workoutSeconds":604801,"y":"#),
+        (#""workoutSeconds":"#, #""workoutSeconds":1e400,"y":"#),
+        (#""workoutSeconds":"#, #""workoutSeconds":1E2,"y":"#),
+        (#""workoutSeconds":"#, #""workoutSeconds":-0.0,"y":"#),
+        (#""workoutSeconds":"#, #""workoutSeconds":0.1234567890123456789,"y":"#),
+        (#""workoutSeconds":"#, #""workoutSeconds":01,"y":"#),
+        (#""workoutSeconds":"#, #""workoutSeconds":"5","y":"#),
+        (#""workoutSeconds":"#, #""workoutSeconds":true,"y":"#),
+        (#""workoutSeconds":"#, #""workoutSeconds":1.,"y":"#),
+        (#""workoutSeconds":"#, #""workoutSeconds":.5,"y":"#),
+        (#""kcal":"#, #""kcal":null,"z":"#), (#""kcal":"#, #""kcal":"n","z":"#),
+        (#""pausedSeconds":"#, #""pausedSeconds":null,"p":"#),
+        (#""legs":"#, #""legs":null,"q":"#), (#""legs":["#, #""legs":[null,"#),
+        (#""laps":"#, #""laps":null,"r":"#), (#""laps":["#, #""laps":[{"startSeconds":1},"#),
+        (#""laps":["#, #""laps":[{"startSeconds":1,"elapsedSeconds":2,"startSeconds":3},"#),
+        (#""laps":["#, #""laps":[{"startSeconds":1,"elapsedSeconds":2,"extra":{"a":[1,{"b":null}]}},"#),
+        (#""sport":"#, #""sport":5,"s":"#), (#""sport":"#, #""isOpenWater":1,"sport":"#),
+        (#""sport":"#, #""poolUnit":"M","sport":"#), (#""sport":"#, #""poolUnit":"ft","sport":"#),
+        (#""sport":"#, #""sport2":{"deep":[[[[]]]]},"sport":"#),
+        (#""kind":"#, #""kind":"Intervals","k":"#), (#""kind":"#, #""kind":"run","k":"#),
+        (#""kind":"#, #""k\u0069nd":"multisport","kind":"#), (#""kind":"#, #""kind":"intervals","kind":"#),
+        (#""kind":"#, #""\u212Aind":"intervals","kind":"#),
+        (#""weightKg":"#, #""weight\#u{212A}g":70,"weightKg":"#),
+        (#""timeZone":"#, #""timeZone":"Europe\/Prague","t":"#),
+        (#""timeZone":"#, #""timeZone":"\u00e9\ud83c\udfc3","t":"#),
+        (#""timeZone":"#, #""timeZone":"\ud83c","t":"#), (#""timeZone":"#, #""timeZone":"\x","t":"#),
+        (#""localDate":"#, #""localDate":"2025-02-29","l":"#),
+        (#""localDate":"#, #""localDate":"２０２５-01-01","l":"#),
+        (#""utcOffsetSeconds":"#, #""utcOffsetSeconds":64801,"u":"#),
+        (#""utcOffsetSeconds":"#, #""utcOffsetSeconds":3600.0,"u":"#),
+        (#""start":""#, #""start":"2026-11-30T06:01:02.5Z","x1":""#),
+        (#""start":""#, #""start":"2026-11-30T06:01:02.123456Z","x1":""#),
+        (#""start":""#, #""start":"2026-11-30T06:01:02+01:00","x1":""#),
+        (#""start":""#, #""start":"2026-11-30 06:01:02Z","x1":""#),
+        (#""start":""#, #""start":"2026-02-30T06:01:02Z","x1":""#),
+        (#""start":""#, #""start":"2026-11-30T24:00:00Z","x1":""#),
+        (#""start":""#, #""start":"2026-11-30T23:59:60Z","x1":""#),
+        (#""start":""#, #""start":"2026-11-30t06:01:02z","x1":""#),
+        (#""start":""#, #""start":"1582-10-10T00:00:00Z","x1":""#),
+        (#""start":""#, #""start":"1600-03-01T00:00:00Z","x1":""#),
+        (#""start":""#, #""start":"9999-12-31T23:59:59Z","x1":""#),
+        (#""end":""#, #""end":"1970-01-01T00:00:00Z","x2":""#),
+        (#""id":""#, #""id":"not-a-uuid","x3":""#), (#""id":""#, #""id":5,"x3":""#),
+        (#""id":""#, #""id":"{E621E1F8-C36C-495A-93FC-0C247A3E6E5F}","x3":""#),
+        (#""id":""#, #""id":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","x3":""#),
+        (#""id":""#, #""id":"E621E1F8C36C495A93FC0C247A3E6E5F","x3":""#),
+        ("{", "\u{FEFF}{"), ("{", "{\"unknown\":[1,2,{\"a\":\"b\",\"a\":1}],"),
+        ("{", "{\"unknown\":{\"n\":[true,false,null,-1.5e-3,\"é\\n\"]},"),
+        ("{", "{\"new\":1,\"new\":2,"), ("{", "{\"nested\":" + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + ","),
+        ("{", "{\"nested\":" + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + ","),
+        ("{", "{,"), ("{", "{\"a\" 1,"), ("{", "{\"a\":1,,"), (",", ",\n"), ("}", "},"), ("}", "}}"), ("}", "} x"),
+        ("\"", "'"), (":", ": "), ("[", "[ "), ("1", "\u{7F}"), ("a", "\u{0}"),
+    ]
+
+    /// A valid line changed by one of ``edits`` (when its pattern occurs), cut short, or with
+    /// bytes replaced by invalid UTF-8.
+    mutating func brokenLine() throws -> [UInt8] {
+        let line = try validLine()
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0, 1:
+            let bytes = Array(line.utf8)
+            return Array(bytes[0..<Int.random(in: 0..<bytes.count, using: &random)])
+        case 2:
+            var bytes = Array(line.utf8)
+            bytes[Int.random(in: 0..<bytes.count, using: &random)] = pick([0xFF, 0xC0, 0x80, 0xED, 0xF5])
+            return bytes
+        default:
+            let (pattern, replacement) = pick(Self.edits)
+            guard let range = line.range(of: pattern) else { return Array(line.utf8) }
+            return Array(line.replacingCharacters(in: range, with: replacement).utf8)
+        }
+    }
+}
+
+@Suite struct HistoryLineReaderTests {
+    /// Over a seeded corpus of valid and broken lines, the fast reader with its fallback finds
+    /// exactly the records, line texts and problems (messages, lines, columns) of the strict
+    /// decoder alone; and encodes each record to the same bytes (so -0.0 and 0.0 differ).
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func fastReaderAgreesWithStrictDecoder(seed: UInt64) throws {
+        var corpus = HistoryCorpus(seed: seed)
+        var file: [UInt8] = []
+        for _ in 0..<1500 {
+            file += corpus.chance(50) ? Array(try corpus.validLine().utf8) : try corpus.brokenLine()
+            file.append(0x0A)
+        }
+        file += Array(try corpus.validLine().utf8.dropLast(3))  // a torn last line
+        let fast = HistoryFile.scan(Data(file), path: "history.jsonl")
+        let strict = HistoryFile.scanStrictly(Data(file), path: "history.jsonl")
+        #expect(fast.entries.count == strict.entries.count)
+        #expect(fast.problems.count == strict.problems.count)
+        #expect(strict.entries.count > 750 && strict.problems.count > 300)
+        #expect(fast == strict)
+        for (a, b) in zip(fast.entries, strict.entries) {
+            #expect(try a.record.jsonLine() == b.record.jsonLine())
+        }
+        for (a, b) in zip(fast.problems, strict.problems) where a != b {
+            Issue.record("line \(a.line): fast \(a) / strict \(b)")
+        }
+    }
+
+    /// The fast reader itself accepts the lines hiit writes (else the test above would prove
+    /// nothing about it): every generated valid line without an escape.
+    @Test func fastReaderAcceptsWrittenLines() throws {
+        var corpus = HistoryCorpus(seed: 9)
+        var accepted = 0, plain = 0
+        for _ in 0..<2000 {
+            let line = Array(try corpus.record().jsonLine())
+            guard !line.contains(UInt8(ascii: "\\")) else { continue }
+            plain += 1
+            if let record = HistoryLineReader.record(line[...]) {
+                accepted += 1
+                #expect(record == (try HistoryFile.decodeLine(line, path: "h", lineNumber: 1)))
+            }
+        }
+        #expect(plain > 1000)
+        #expect(accepted == plain)
+    }
+
+    /// Dates of whole seconds from 1600 to 9999 read by hand equal Foundation's ISO 8601
+    /// parsing; fractions and other forms are left to the strict decoder, which reads them
+    /// as before.
+    @Test func datesEqualFoundationParsing() throws {
+        var random = SeededGenerator(seed: 42)
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        var lines: [String] = []
+        var expected: [Date] = []
+        for index in 0..<3000 {
+            let seconds: Double
+            switch index % 3 {
+            case 0: seconds = Double(Int.random(in: -11_676_096_000...253_402_300_799, using: &random))  // 1600…9999
+            case 1: seconds = Double(Int.random(in: 0...4_000_000_000, using: &random))
+            default: seconds = Double(Int.random(in: 1_700_000_000...1_900_000_000, using: &random))
+            }
+            var text = formatter.string(from: Date(timeIntervalSince1970: seconds))
+            if index % 5 == 0 {
+                let digits = Int.random(in: 1...9, using: &random)
+                let fraction = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+                text = String(text.dropLast()) + "." + fraction + "Z"
+            }
+            let record = sampleRecord()
+            var line = String(decoding: try record.jsonLine(), as: UTF8.self)
+            line = line.replacingOccurrences(of: #""start":"[^"]*""#, with: "\"start\":\"\(text)\"", options: .regularExpression)
+            line = line.replacingOccurrences(of: #""end":"[^"]*""#, with: "\"end\":\"9999-12-31T23:59:59Z\"", options: .regularExpression)
+            lines.append(line)
+            expected.append(try Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")).parse(text))
+        }
+        let data = Data(lines.joined(separator: "\n").utf8)
+        let fast = HistoryFile.scan(data, path: "h")
+        #expect(fast == HistoryFile.scanStrictly(data, path: "h"))
+        #expect(fast.problems.isEmpty)
+        #expect(fast.entries.map(\.record.start) == expected)
+        var byHand = 0
+        for line in lines where !line.contains(".") {
+            if HistoryLineReader.record(Array(line.utf8)[...]) != nil { byHand += 1 }
+        }
+        #expect(byHand == lines.filter { !$0.contains(".") }.count)
+    }
+
+    /// Numbers: long unrounded fractions, short ones, exponents and integers give the same
+    /// `Double` (bit for bit) as the strict decoder.
+    @Test func numbersEqualStrictDecoding() throws {
+        var random = SeededGenerator(seed: 7)
+        var lines: [String] = []
+        for index in 0..<3000 {
+            let value: String
+            switch index % 4 {
+            case 0: value = String(Double.random(in: 0...7200, using: &random))
+            case 1: value = String(Int.random(in: 0...604_800, using: &random)) + "." + String(Int.random(in: 0...99_999, using: &random))
+            case 2: value = "0.000" + String(Int.random(in: 1...999_999_999_999, using: &random))
+            default: value = String(Int.random(in: 0...9999, using: &random)) + "e" + String(Int.random(in: -5...2, using: &random))
+            }
+            var line = String(decoding: try sampleRecord().jsonLine(), as: UTF8.self)
+            line = line.replacingOccurrences(of: #""workoutSeconds":[0-9.]*"#, with: "\"workoutSeconds\":\(value)", options: .regularExpression)
+            lines.append(line)
+        }
+        let data = Data(lines.joined(separator: "\n").utf8)
+        let fast = HistoryFile.scan(data, path: "h")
+        let strict = HistoryFile.scanStrictly(data, path: "h")
+        #expect(fast == strict)
+        #expect(fast.entries.map(\.record.workoutSeconds.bitPattern) == strict.entries.map(\.record.workoutSeconds.bitPattern))
+        #expect(fast.entries.count + fast.problems.count == lines.count)
+    }
+}
