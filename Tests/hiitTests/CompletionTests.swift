@@ -252,6 +252,42 @@ import Glibc
         #expect(try complete("hiit profile --units=im") == ["--units=imperial"])
     }
 
+    /// Types a line and Tab into an interactive `zsh -f` on a pseudo-terminal (zsh's own zpty
+    /// module) with the script loaded, then a key bound to a widget that prints the edited
+    /// line between `<<` and `>>`. ZLE handles keys in order, so the line is printed once the
+    /// completion has run; no waiting is needed.
+    static let zshDriver = #"""
+        zmodload zsh/zpty || exit 3
+        zpty z zsh -f -i
+        zpty -w z "PS1=''; autoload -Uz compinit && compinit -u -d \$TMPDIR/zcompdump; source ${(q)1}"
+        zpty -w z "show-line() { print -r -- \"<<\$BUFFER>>\"; zle send-break }; zle -N show-line; bindkey '^X' show-line; print READY"
+        zpty -r z out '*READY*'
+        zpty -w -n z "$2"$'\t\C-x'
+        zpty -r z out '*<<*>>*'
+        print -r -- "${${out##*<<}%%>>*}"
+        zpty -d z
+        """#
+
+    @Test func zshCompletesLikeBashWhenInstalled() throws {
+        guard let zsh = Self.installed("zsh"), let timeout = Self.installed("timeout") else { return }  // Not required on CI.
+        let sandbox = try LibraryCommandTests.emptyLibrary()
+        #expect(try sandbox.run(["new", "Leg day", "-e", "Squats 40/20x3"]).status == 0)
+        let script = try Self.script("zsh", in: sandbox)
+        let folder = try HiitBinary.url().deletingLastPathComponent().path
+        let path = folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        func complete(_ line: String) throws -> String {
+            let run = try Self.runProgram([timeout, "30", zsh, "-f", "-c", Self.zshDriver, "zsh", script.path, line],
+                                          in: sandbox, extraEnvironment: ["PATH": path])
+            #expect(run.status == 0, "zsh: \(run.status) \(run.stderr)")
+            return run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        }
+        #expect(try complete("hiit hist") == "hiit history ")
+        #expect(try complete("hiit history sh") == "hiit history show ")
+        #expect(try complete("hiit run Leg") == "hiit run Leg\\ day ", "the space is quoted")
+        #expect(try complete("hiit profile --units=im") == "hiit profile --units=imperial ")
+        #expect(try complete("hiit profile --first-weekday sa") == "hiit profile --first-weekday saturday ")
+    }
+
     // MARK: The manual page
 
     static let manRequests: Set<String> = [".TH", ".SH", ".SS", ".PP", ".TP", ".IP"]

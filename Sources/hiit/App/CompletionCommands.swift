@@ -88,6 +88,7 @@ enum CompletionCommands: CommandGroup {
                 ("$XDG_DATA_HOME/hiit/workouts/", "The library: one JSON file per workout or multisport plan, named after it. The example workouts are copied here on first use."),
                 ("$XDG_DATA_HOME/hiit/history.jsonl", "One completed session per line, a JSON object with sorted keys; written by 'hiit run', read by 'hiit history' and 'hiit stats'."),
                 ("$XDG_DATA_HOME/hiit/profile.json", "Weight, first day of the week, units and the selected workout."),
+                ("$XDG_DATA_HOME/hiit/cache/", "Data derived from the history to make 'hiit stats' fast; never the source of truth, and safe to delete."),
                 ("$XDG_DATA_HOME/hiit/.lock", "Held while the history or the profile is changed, so two hiit processes lose nothing."),
                 ("PREFIX/share/hiit/", "Sounds/ (the WAV cues) and workouts/ (the example workouts) of an installed PREFIX/bin/hiit."),
             ]),
