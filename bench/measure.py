@@ -1,20 +1,33 @@
 #!/usr/bin/env python3
-"""Measure hiit from the outside: timing of an --events run, cost of a full-screen run,
-start-up time. Prints numbers; asserts nothing. Run by hand on an otherwise idle machine:
+"""Measure hiit from the outside, beside termdown (a Python countdown timer from PyPI) where the
+two can be compared: timing of a long run, cost of a full-screen run, start-up time, and the
+latency from a boundary to its cue reaching ALSA. Prints numbers; asserts nothing. Run by
+hand on an otherwise idle machine:
 
     swift build -c release
-    python3 bench/measure.py [--binary .build/release/hiit] [--timing-workout 10/5x9]
+    pip install termdown          # optional: without it the termdown columns are skipped
+    python3 bench/measure.py [--binary .build/release/hiit] [--timing-workout 20/10x21]
 
-1. Boundary error: runs `hiit run WORKOUT --events --prepare 0` and timestamps every line as
-   it arrives (CLOCK_MONOTONIC in this process). Each segment/cue line carries `due`, its
-   exact scheduled instant on hiit's own clock; the error of a line is
+1. Timing (default 20/10x21: 620 s, at least the 10 minutes issue 6 asks for): runs
+   `hiit run WORKOUT --events --prepare 0` and timestamps every line as it arrives
+   (CLOCK_MONOTONIC in this process). Each segment/cue line carries `due`, its exact scheduled
+   instant on hiit's own clock; the error of a line is
    (arrival - arrival of the first line) - (due - due of the first line). Reports median,
-   p99 and max over all boundaries and cues, and the final drift (the finish line).
-2. Cost: runs a 60 s workout full screen in a tmux pane (80x24) under /usr/bin/time and
-   reports CPU time (user + system) and peak resident memory.
-3. Start-up: `hiit show tabata --json`, 30 runs, median and p90 wall time.
+   p99 and max over all boundaries and cues, the final drift (the finish line), and the end
+   error from launch (finish arrival - launch - workout length, start-up included).
+   In the same run, at the same time, termdown counts down the same length in a
+   pseudo-terminal with `--exec-cmd` writing each tick to a FIFO: its tick error (tick k
+   against its first tick + k s), and its end error from launch (exit - 1 s of `-q 1` -
+   launch - length, its Python start-up included).
+2. Cost: a 60 s full-screen run in a tmux pane (80x24) under /usr/bin/time: CPU time (user +
+   system) and peak resident memory, for hiit (`run 12/4x4`) and termdown (`termdown 60`).
+3. Start-up: `hiit show tabata --json` against `termdown --version`, 30 runs each: medians
+   and the ratio.
+4. Cue latency: `hiit run 2/2x10 --events` with ALSA's `file` plugin writing raw frames into
+   a FIFO that this process reads: the time from each cue's scheduled instant to the arrival
+   of its first frames (median, p99, max).
 """
-import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, pty, select, shutil, signal, statistics, subprocess, sys, tempfile, threading, time
 
 def percentile(values, p):
     values = sorted(values)
@@ -30,12 +43,55 @@ def environment(data):
     env.update({"XDG_DATA_HOME": data, "HIIT_AUDIO_DEVICE": "null", "SWIFT_BACKTRACE": "interactive=no"})
     return env
 
-def timing(binary, workout, data):
+def quick_length(workout):
+    """Seconds of a QUICK form W/RxN: W*N + R*(N-1)."""
+    work, rest_rounds = workout.split("/")
+    rest, rounds = rest_rounds.lower().split("x")
+    return int(work) * int(rounds) + int(rest) * (int(rounds) - 1)
+
+def termdown_run(seconds, folder, result):
+    """Counts down `seconds` with termdown in a pseudo-terminal; its --exec-cmd writes the
+    remaining seconds to a FIFO at each tick. Stores tick arrivals and the exit instant."""
+    fifo_path = os.path.join(folder, "termdown.fifo")
+    os.mkfifo(fifo_path)
+    fifo = os.open(fifo_path, os.O_RDONLY | os.O_NONBLOCK)
+    launch = time.monotonic()
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "xterm"
+        os.execvp("termdown", ["termdown", "-B", "-q", "1", "-t", "done",
+                               "--exec-cmd", f"echo {{0}} > {fifo_path}", str(seconds)])
+    ticks = []
+    while True:
+        ready, _, _ = select.select([fd, fifo], [], [], 0.5)
+        now = time.monotonic()
+        if fd in ready:
+            try:
+                os.read(fd, 1 << 16)
+            except OSError:
+                pass
+        if fifo in ready:
+            data = os.read(fifo, 4096)
+            for word in data.split():
+                ticks.append((now, float(word)))
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+    result.update(launch=launch, ticks=ticks, exit=time.monotonic())
+
+def timing(binary, workout, data, with_termdown):
+    length = quick_length(workout)
+    termdown = {}
+    thread = None
+    if with_termdown:
+        thread = threading.Thread(target=termdown_run, args=(length, data, termdown))
+        thread.start()
+    launch = time.monotonic()
     proc = subprocess.Popen([binary, "run", workout, "--events", "--prepare", "0", "--no-record"],
                             stdout=subprocess.PIPE, stdin=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             env=environment(data), bufsize=0)
     errors, first, drift, late = [], None, None, []
-    lines = 0
+    lines, finish_arrival = 0, None
     for raw in proc.stdout:
         arrived = time.monotonic()
         event = json.loads(raw)
@@ -50,31 +106,43 @@ def timing(binary, workout, data):
         late.append((error, event["event"], event.get("cue", ""), due, event["t"] - due))
         if event["event"] == "finish":
             drift = error
+            finish_arrival = arrived
         else:
             errors.append(error)
     proc.wait()
     ms = [e * 1000 for e in errors]
-    print(f"timing: {workout} --events, {len(ms)} boundaries and cues, {lines} lines")
-    print(f"  boundary error ms: median {statistics.median(ms):.3f}  p99 {percentile(ms, 99):.3f}  max {max(ms):.3f}")
-    print(f"  final drift ms (finish line): {drift * 1000:.3f}")
+    print(f"timing: hiit {workout} --events ({length} s), {len(ms)} boundaries and cues, {lines} lines")
+    print(f"  hiit boundary error ms: median {statistics.median(ms):.3f}  p99 {percentile(ms, 99):.3f}  max {max(ms):.3f}")
+    print(f"  hiit final drift ms (finish line against the first line): {drift * 1000:.3f}")
+    print(f"  hiit end error from launch ms (start-up included): {(finish_arrival - launch - length) * 1000:.1f}")
     worst = sorted(late, reverse=True)[:3]
-    print("  latest lines: " + "; ".join(f"{e * 1000:.3f} ms {name} {cue} due {due:.3f} (hiit's own lateness {own * 1000:.3f} ms)"
-                                           for e, name, cue, due, own in worst))
+    print("  hiit latest lines: " + "; ".join(f"{e * 1000:.3f} ms {name} {cue} due {due:.3f} (hiit's own lateness {own * 1000:.3f} ms)"
+                                                for e, name, cue, due, own in worst))
+    if thread is not None:
+        thread.join()
+        ticks = termdown["ticks"]
+        if len(ticks) < 2:
+            print("  termdown: no ticks seen")
+            return
+        t0 = ticks[0][0]
+        tick_errors = [((t - t0) - k) * 1000 for k, (t, _) in enumerate(ticks)][1:]
+        end_error = termdown["exit"] - 1 - termdown["launch"] - length
+        print(f"  termdown {length} s in a pty, {len(ticks)} ticks (each through --exec-cmd, a forked shell):")
+        print(f"  termdown tick error ms: median {statistics.median(tick_errors):.3f}  p99 {percentile(tick_errors, 99):.3f}  "
+              f"max {max(tick_errors):.3f}  last {tick_errors[-1]:.3f}")
+        print(f"  termdown end error from launch ms (exit - 1 s of -q 1; Python start-up included): {end_error * 1000:.1f}")
 
-def cost(binary, data, seconds=60):
-    workout = "12/4x4"  # 4 × 12 s work + 3 × 4 s rest = 60 s
-    if not shutil.which("tmux"):
-        print("cost: tmux missing; skipped")
-        return
-    report = os.path.join(data, "time.txt")
-    socket = f"hiit-bench-{os.getpid()}"
+def cost_of(name, command_line, data, seconds):
+    """Runs `command_line` full screen in a tmux pane (80x24) under /usr/bin/time -v."""
+    report = os.path.join(data, f"time-{name}.txt")
+    done = os.path.join(data, f"done-{name}")
+    socket = f"hiit-bench-{os.getpid()}-{name}"
     env = environment(data)
-    command = (f"XDG_DATA_HOME={data} HIIT_AUDIO_DEVICE=null LANG=C.UTF-8 "
-               f"/usr/bin/time -v -o {report} {binary} run {workout} --prepare 0 --no-record; "
-               f"touch {data}/done; sleep 5")
+    command = (f"XDG_DATA_HOME={data} HIIT_AUDIO_DEVICE=null LANG=C.UTF-8 TERM=xterm "
+               f"/usr/bin/time -v -o {report} {command_line}; touch {done}; sleep 5")
     subprocess.run(["tmux", "-L", socket, "new-session", "-d", "-x", "80", "-y", "24", command], env=env, check=True)
     deadline = time.monotonic() + seconds + 30
-    while not os.path.exists(os.path.join(data, "done")) and time.monotonic() < deadline:
+    while not os.path.exists(done) and time.monotonic() < deadline:
         time.sleep(0.5)
     subprocess.run(["tmux", "-L", socket, "kill-server"], stderr=subprocess.DEVNULL)
     values = {}
@@ -83,37 +151,108 @@ def cost(binary, data, seconds=60):
             key, _, value = line.strip().rpartition(": ")
             values[key] = value
     cpu = float(values["User time (seconds)"]) + float(values["System time (seconds)"])
-    print(f"cost: {workout} full screen in tmux 80x24 ({seconds} s)")
-    print(f"  CPU time {cpu:.3f} s ({cpu / seconds * 100:.2f} % of one core), "
-          f"peak RSS {int(values['Maximum resident set size (kbytes)']) / 1024:.1f} MiB, "
+    rss = int(values["Maximum resident set size (kbytes)"]) / 1024
+    print(f"  {name:9} CPU time {cpu:.3f} s ({cpu / seconds * 100:.2f} % of one core), peak RSS {rss:.1f} MiB, "
           f"wall {values['Elapsed (wall clock) time (h:mm:ss or m:ss)']}")
+    return cpu, rss
 
-def startup(binary, data, runs=30):
-    env = environment(data)
+def cost(binary, data, with_termdown, seconds=60):
+    workout = "12/4x4"  # 4 × 12 s work + 3 × 4 s rest = 60 s
+    if not shutil.which("tmux"):
+        print("cost: tmux missing; skipped")
+        return
+    print(f"cost: {seconds} s full screen in tmux 80x24 (hiit run {workout}; termdown {seconds}, which exits 1 s after with -q 1)")
+    hiit = cost_of("hiit", f"{binary} run {workout} --prepare 0 --no-record", data, seconds)
+    if with_termdown:
+        termdown = cost_of("termdown", f"termdown -B -q 1 -t done {seconds}", data, seconds)
+        print(f"  ratio termdown/hiit: CPU {termdown[0] / hiit[0]:.1f}x, peak RSS {termdown[1] / hiit[1]:.1f}x")
+
+def wall_times(command, env, runs):
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([binary, "show", "tabata", "--json"], stdout=subprocess.DEVNULL, env=env, check=True)
+        subprocess.run(command, stdout=subprocess.DEVNULL, env=env, check=True)
         times.append((time.perf_counter() - start) * 1000)
-    print(f"start-up: hiit show tabata --json, {runs} runs: median {statistics.median(times):.1f} ms, "
-          f"p90 {percentile(times, 90):.1f} ms, min {min(times):.1f} ms")
+    return times
+
+def startup(binary, data, with_termdown, runs=30):
+    env = environment(data)
+    hiit = wall_times([binary, "show", "tabata", "--json"], env, runs)
+    print(f"start-up: {runs} runs each")
+    print(f"  hiit show tabata --json: median {statistics.median(hiit):.1f} ms, "
+          f"p90 {percentile(hiit, 90):.1f} ms, min {min(hiit):.1f} ms")
+    if with_termdown:
+        termdown = wall_times(["termdown", "--version"], env, runs)
+        print(f"  termdown --version:      median {statistics.median(termdown):.1f} ms, "
+              f"p90 {percentile(termdown, 90):.1f} ms, min {min(termdown):.1f} ms")
+        print(f"  ratio of medians termdown/hiit: {statistics.median(termdown) / statistics.median(hiit):.1f}x")
+
+def cue_latency(binary, data, workout="2/2x10"):
+    """Boundary to the first frames of its cue arriving through ALSA's file plugin in a FIFO."""
+    fifo_path = os.path.join(data, "cues.fifo")
+    os.mkfifo(fifo_path)
+    fifo = os.open(fifo_path, os.O_RDONLY | os.O_NONBLOCK)
+    env = environment(data)
+    env["HIIT_AUDIO_DEVICE"] = f"file:'{fifo_path}',raw"
+    proc = subprocess.Popen([binary, "run", workout, "--events", "--prepare", "0", "--no-record"],
+                            stdout=subprocess.PIPE, stdin=subprocess.PIPE, stderr=subprocess.PIPE, env=env, bufsize=0)
+    out = proc.stdout.fileno()
+    os.set_blocking(out, False)
+    chunks, cues, first, pending = [], [], None, b""
+    while True:
+        ready, _, _ = select.select([out, fifo], [], [], 1)
+        now = time.monotonic()
+        if fifo in ready:
+            data_read = os.read(fifo, 1 << 16)
+            if data_read:
+                chunks.append(now)
+        if out in ready:
+            data_read = os.read(out, 1 << 16)
+            if not data_read:
+                break
+            pending += data_read
+            while b"\n" in pending:
+                line, pending = pending.split(b"\n", 1)
+                event = json.loads(line)
+                if first is None and "due" in event:
+                    first = (now, event["due"])
+                if event["event"] == "cue" and not event.get("muted"):
+                    cues.append(event["due"])
+    proc.wait()
+    stderr = proc.stderr.read().decode().strip()
+    if stderr:
+        print(f"cue latency: {stderr}")
+    latencies = []
+    for due in cues:
+        scheduled = first[0] + (due - first[1])
+        arrivals = [t for t in chunks if t >= scheduled - 0.002]
+        if arrivals:
+            latencies.append((arrivals[0] - scheduled) * 1000)
+    print(f"cue latency: {workout} --events, {len(latencies)} cues through ALSA's file plugin into a FIFO")
+    print(f"  boundary to first frames ms: median {statistics.median(latencies):.3f}  "
+          f"p99 {percentile(latencies, 99):.3f}  max {max(latencies):.3f}")
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=".build/release/hiit")
-    parser.add_argument("--timing-workout", default="10/5x9", help="default 10/5x9: 130 s")
-    parser.add_argument("--skip", action="append", default=[], choices=["timing", "cost", "startup"])
+    parser.add_argument("--timing-workout", default="20/10x21", help="a QUICK form; default 20/10x21: 620 s")
+    parser.add_argument("--skip", action="append", default=[], choices=["timing", "cost", "startup", "cues", "termdown"])
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
     if not os.access(binary, os.X_OK):
         sys.exit(f"measure.py: {binary} is not built; run swift build -c release")
+    with_termdown = "termdown" not in args.skip and shutil.which("termdown") is not None
+    if not with_termdown and "termdown" not in args.skip:
+        print("termdown is not installed (pip install termdown): measuring hiit alone")
     with tempfile.TemporaryDirectory() as data:
         if "startup" not in args.skip:
-            startup(binary, data)
+            startup(binary, data, with_termdown)
+        if "cues" not in args.skip:
+            cue_latency(binary, data)
         if "timing" not in args.skip:
-            timing(binary, args.timing_workout, data)
+            timing(binary, args.timing_workout, data, with_termdown)
         if "cost" not in args.skip:
-            cost(binary, data)
+            cost(binary, data, with_termdown)
 
 if __name__ == "__main__":
     main()
