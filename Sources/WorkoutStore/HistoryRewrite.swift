@@ -36,18 +36,7 @@ extension HistoryFile {
 
     /// ``removeSessions(withID:)`` with a test hook called after each `open`.
     func removeSessions(withID id: UUID, afterOpening: (() -> Void)?) throws(StoreError) -> [SessionRecord] {
-        guard let descriptor = try HistoryLock.open(
-            url.path, flags: O_RDONLY, exclusive: true, operation: "open for rewriting", afterOpening: afterOpening)
-        else { return [] }
-        let bytes = try descriptor.readFromStart(maximumBytes: Int.max)
-        let (kept, removed) = Self.removingLines(of: id, from: bytes, path: url.path)
-        removeStaleTemporaryFiles()
-        if !removed.isEmpty {
-            try replaceContent(with: kept)
-        }
-        try descriptor.unlock()
-        try descriptor.close()
-        return removed
+        try rewrite(afterOpening: afterOpening) { bytes in Self.removingLines(of: id, from: bytes, path: url.path) }
     }
 
     /// Replaces the line of the session with this `id` by `change(record)`, under the same
@@ -64,37 +53,61 @@ extension HistoryFile {
     @discardableResult
     public func updateSession(withID id: UUID,
                               _ change: (SessionRecord) throws(StoreError) -> SessionRecord) throws(StoreError) -> [SessionRecord] {
-        guard let descriptor = try HistoryLock.open(
-            url.path, flags: O_RDONLY, exclusive: true, operation: "open for rewriting", afterOpening: nil)
-        else { return [] }
-        let bytes = try descriptor.readFromStart(maximumBytes: Int.max)
-        let (matching, spans) = Self.linesHolding(id, in: bytes, path: url.path)
-        var updated: [SessionRecord] = []
-        var content: [UInt8] = []
-        content.reserveCapacity(bytes.count + 256)
-        var copied = 0
-        for (record, span) in zip(matching, spans) {
-            let new = try change(record)
-            let line: Data
-            do {
-                line = try new.jsonLine()
-            } catch {
-                throw .notEncodable(path: url.path, reason: "\(error)")
+        try rewrite(afterOpening: nil) { bytes throws(StoreError) in
+            let (matching, spans) = Self.linesHolding(id, in: bytes, path: url.path)
+            var updated: [SessionRecord] = []
+            var content: [UInt8] = []
+            content.reserveCapacity(bytes.count + 256)
+            var copied = 0
+            for (record, span) in zip(matching, spans) {
+                let new = try change(record)
+                let line: Data
+                do {
+                    line = try new.jsonLine()
+                } catch {
+                    throw .notEncodable(path: url.path, reason: "\(error)")
+                }
+                content.append(contentsOf: bytes[copied..<span.lowerBound])
+                content.append(contentsOf: line)
+                copied = span.upperBound
+                updated.append(new)
             }
-            content.append(contentsOf: bytes[copied..<span.lowerBound])
-            content.append(contentsOf: line)
-            copied = span.upperBound
-            updated.append(new)
+            content.append(contentsOf: bytes[copied...])
+            return (content, updated)
         }
-        content.append(contentsOf: bytes[copied...])
-        removeStaleTemporaryFiles()
-        if !updated.isEmpty { try replaceContent(with: content) }
+    }
+
+    /// The one rewrite of the history: open the current file and take its exclusive `flock`
+    /// (see ``removeSessions(withID:)``), read it, let `edit` make the new content, and when
+    /// it changed any session replace the file atomically; the lock is released on every path.
+    /// - Parameter edit: the new content and the sessions it removed or changed (none: the
+    ///   file is left as it is).
+    private func rewrite(
+        afterOpening: (() -> Void)?,
+        _ edit: ([UInt8]) throws(StoreError) -> (content: [UInt8], sessions: [SessionRecord])
+    ) throws(StoreError) -> [SessionRecord] {
+        guard let descriptor = try HistoryLock.open(
+            url.path, flags: O_RDONLY, exclusive: true, operation: "open for rewriting", afterOpening: afterOpening)
+        else { return [] }
+        let sessions: [SessionRecord]
+        do throws(StoreError) {
+            let bytes = try descriptor.readFromStart(maximumBytes: Int.max)
+            let (content, changed) = try edit(bytes)
+            removeStaleTemporaryFiles()
+            if !changed.isEmpty { try replaceContent(with: content) }
+            sessions = changed
+        } catch {
+            try? descriptor.unlock()
+            try? descriptor.close()
+            throw error
+        }
         try descriptor.unlock()
         try descriptor.close()
-        return updated
+        return sessions
     }
 
     /// The records whose id is `id` and the byte ranges of their lines (without the `\n`).
+    /// Only a line that holds the id's text (in either case) is decoded.
     static func linesHolding(_ id: UUID, in bytes: [UInt8], path: String) -> ([SessionRecord], [Range<Int>]) {
         var records: [SessionRecord] = []
         var spans: [Range<Int>] = []
@@ -123,28 +136,15 @@ extension HistoryFile {
     /// that spells the id with `\u` escapes is not recognised (and so kept).
     /// - Returns: the new content and the removed records.
     static func removingLines(of id: UUID, from bytes: [UInt8], path: String) -> ([UInt8], [SessionRecord]) {
+        let (removed, spans) = linesHolding(id, in: bytes, path: path)
         var kept: [UInt8] = []
         kept.reserveCapacity(bytes.count)
-        var removed: [SessionRecord] = []
-        let upper = Array(id.uuidString.uppercased().utf8)
-        let lower = Array(id.uuidString.lowercased().utf8)
-        var start = 0
-        var lineNumber = 0
-        while start < bytes.count {
-            lineNumber += 1
-            let newline = bytes[start...].firstIndex(of: 0x0A)
-            let end = newline.map { $0 + 1 } ?? bytes.count
-            let line = bytes[start..<(newline ?? bytes.count)]
-            // Only a line that holds the id's text (in either case) is decoded.
-            if contains(line, upper: upper, lower: lower),
-               let record = try? HistoryFile.decodeLine(Array(line), path: path, lineNumber: lineNumber),
-               record.id == id {
-                removed.append(record)
-            } else {
-                kept.append(contentsOf: bytes[start..<end])
-            }
-            start = end
+        var copied = 0
+        for span in spans {
+            kept.append(contentsOf: bytes[copied..<span.lowerBound])
+            copied = min(span.upperBound + 1, bytes.count)  // the line goes with its own line end
         }
+        kept.append(contentsOf: bytes[copied...])
         return (kept, removed)
     }
 
