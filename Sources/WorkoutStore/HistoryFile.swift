@@ -268,8 +268,12 @@ public struct HistoryFile: Equatable, Sendable {
             let count = buffer.count
             while start < count {
                 lineNumber += 1
-                var end = start
-                while end < count, buffer[end] != 0x0A { end += 1 }
+                let end: Int
+                if let base = buffer.baseAddress, let found = memchr(base + start, 0x0A, count - start) {
+                    end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                } else {
+                    end = count
+                }
                 let isUnterminated = end == count
                 let lineStart = start
                 start = end + 1

@@ -23,8 +23,54 @@ enum HistoryLineReader {
     /// The record on `line` (its bytes without the `\n`), or `nil` when the strict path must decide.
     static func record(_ line: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
         var scanner = LineScanner(bytes: line)
-        guard let record = scanner.sessionRecord(), HistoryRecordRules.violation(in: record) == nil else { return nil }
+        guard let record = scanner.sessionRecord() else { return nil }
+        guard keepsRules(record) || HistoryRecordRules.violation(in: record) == nil else { return nil }
         return record
+    }
+
+    /// A quick form of `HistoryRecordRules.violation(in:) == nil` that builds no key paths:
+    /// `true` only when every value is inside its range (the same ranges), so a `true` here
+    /// always agrees with the rules; on `false` the caller asks the rules themselves.
+    static func keepsRules(_ record: SessionRecord) -> Bool {
+        let seconds = HistoryRecordRules.secondsRange, counts = HistoryRecordRules.countRange
+        let kcal = HistoryRecordRules.kcalRange
+        guard record.end >= record.start,
+              seconds.contains(record.workoutSeconds), seconds.contains(record.totalSeconds),
+              seconds.contains(record.pausedSeconds), counts.contains(record.rounds), counts.contains(record.exercises),
+              record.kcal.map(kcal.contains) ?? true,
+              HistoryRecordRules.utcOffsetRange.contains(record.utcOffsetSeconds),
+              record.weightKg.map(Profile.weightRange.contains) ?? true,
+              isPlainCalendarDate(record.localDate)
+        else { return false }
+        for leg in record.legs {
+            guard seconds.contains(leg.startSeconds), seconds.contains(leg.elapsedSeconds),
+                  seconds.contains(leg.timerSeconds), leg.kcal.map(kcal.contains) ?? true,
+                  leg.distanceMeters.map(HistoryRecordRules.distanceRange.contains) ?? true
+            else { return false }
+            for lap in leg.laps where !seconds.contains(lap.startSeconds) || !seconds.contains(lap.elapsedSeconds) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether `text` is exactly ten ASCII bytes `YYYY-MM-DD` naming a Gregorian day (a case of
+    /// `HistoryRecordRules.isCalendarDate`).
+    static func isPlainCalendarDate(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count == 10, bytes[4] == minus, bytes[7] == minus else { return false }
+            var value = 0
+            for i in [0, 1, 2, 3, 5, 6, 8, 9] {
+                guard bytes[i] >= zero, bytes[i] <= nine else { return false }
+                value = value * 10 + Int(bytes[i] - zero)
+            }
+            let year = value / 10_000, month = value / 100 % 100, day = value % 100
+            guard (1...12).contains(month), day >= 1 else { return false }
+            let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+            let lengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+            return day <= lengths[month - 1]
+        }
     }
 
     /// ``record(_:)`` for an array slice.
