@@ -14,14 +14,12 @@ final class MultisportScreenFrontEnd: RunFrontEnd {
     private var writer: FrameWriter
     private var state: MultisportScreen.State
     private var pending: PendingQuestion?
-    private var noticeUntil: Duration?
+    private var notice = BottomNotice(lifetime: .seconds(3))
     private let glyphs: Glyphs
     private let size: () -> TerminalSize
 
     private enum PendingQuestion { case quit, finish }
 
-    /// How long a notice stays on the bottom line.
-    private static let noticeTime: Duration = .seconds(3)
 
     /// - Parameters:
     ///   - run: the title, plan or free-form sports, and units.
@@ -42,7 +40,7 @@ final class MultisportScreenFrontEnd: RunFrontEnd {
 
     func begin(session: MultisportSession, at now: Duration) {
         if let reason = state.cuesOffReason, !state.isMuted {
-            notify("Cues are off: " + (reason.components(separatedBy: ": ").first ?? reason), at: now)
+            notice.show(BottomNotice.cuesOff(reason), at: now, lasting: 3)
         }
         refresh(session: session, at: now)
     }
@@ -88,10 +86,7 @@ final class MultisportScreenFrontEnd: RunFrontEnd {
     }
 
     func refresh(session: MultisportSession, at now: Duration) {
-        if let until = noticeUntil, now >= until {
-            state.notice = nil
-            noticeUntil = nil
-        }
+        state.notice = notice.current(at: now)
         let frame = MultisportScreen.render(state, session: session, at: now, size: size(), glyphs: glyphs)
         let output = writer.update(to: frame)
         if !output.isEmpty { try? FileDescriptorIO.writeAll(output, to: STDOUT_FILENO) }
@@ -101,7 +96,7 @@ final class MultisportScreenFrontEnd: RunFrontEnd {
     /// stops while paused, but the race clock goes on).
     func nextRefresh(session: MultisportSession, after now: Duration) -> Duration? {
         var candidates: [Duration] = []
-        if let until = noticeUntil { candidates.append(until) }
+        if let until = notice.until { candidates.append(until) }
         let derived = session.derive()
         if derived.isRunning, let start = derived.start {
             let since = now - start
@@ -118,11 +113,7 @@ final class MultisportScreenFrontEnd: RunFrontEnd {
 
     func cuesChanged(muted: Bool, session: MultisportSession, at now: Duration) {
         state.isMuted = muted
-        if let reason = state.cuesOffReason {
-            notify("Cues are off: " + (reason.components(separatedBy: ": ").first ?? reason), at: now)
-        } else {
-            notify(muted ? "Cues muted" : "Cues on", at: now)
-        }
+        notify(BottomNotice.cuesChanged(muted: muted, cuesOffReason: state.cuesOffReason), at: now)
         refresh(session: session, at: now)
     }
 
@@ -134,7 +125,7 @@ final class MultisportScreenFrontEnd: RunFrontEnd {
     }
 
     private func notify(_ text: String, at now: Duration) {
+        notice.show(text, at: now)
         state.notice = text
-        noticeUntil = now + Self.noticeTime
     }
 }

@@ -15,7 +15,7 @@ final class ScreenFrontEnd: RunFrontEnd {
     private var pending: PendingQuestion?
     /// Whether the timer was paused to ask the pending question (so "no" resumes it).
     private var pausedToAsk = false
-    private var noticeUntil: Duration?
+    private var notice = BottomNotice(lifetime: .seconds(2))
     private let glyphs: Glyphs
     private let size: () -> TerminalSize
 
@@ -23,8 +23,6 @@ final class ScreenFrontEnd: RunFrontEnd {
 
     /// How often the progress bar moves while running.
     private static let barRefresh: Duration = .milliseconds(250)
-    /// How long a notice stays on the bottom line.
-    private static let noticeTime: Duration = .seconds(2)
 
     /// - Parameters:
     ///   - workoutName: shown in the header.
@@ -48,9 +46,7 @@ final class ScreenFrontEnd: RunFrontEnd {
 
     func begin(session: Session, at now: Duration) {
         if let reason = state.cuesOffReason, !state.isMuted {
-            // The first clause fits the bottom line ("cannot open audio device 'default'").
-            state.notice = "Cues are off: " + (reason.components(separatedBy: ": ").first ?? reason)
-            noticeUntil = now + Self.noticeTime * 3
+            notice.show(BottomNotice.cuesOff(reason), at: now, lasting: 3)
         }
         refresh(session: session, at: now)
     }
@@ -108,10 +104,7 @@ final class ScreenFrontEnd: RunFrontEnd {
     }
 
     func refresh(session: Session, at now: Duration) {
-        if let until = noticeUntil, now >= until {
-            state.notice = nil
-            noticeUntil = nil
-        }
+        state.notice = notice.current(at: now)
         state.snapshot = session.snapshot(at: now)
         let frame = TimerScreen.render(state, size: size(), glyphs: glyphs)
         let output = writer.update(to: frame)
@@ -121,7 +114,7 @@ final class ScreenFrontEnd: RunFrontEnd {
 
     func nextRefresh(session: Session, after now: Duration) -> Duration? {
         var candidates: [Duration] = []
-        if let until = noticeUntil { candidates.append(until) }
+        if let until = notice.until { candidates.append(until) }
         if session.phase == .running {
             let snap = session.snapshot(at: now)
             // The countdown shows whole seconds rounded up: it changes when the remaining
@@ -141,11 +134,7 @@ final class ScreenFrontEnd: RunFrontEnd {
 
     func cuesChanged(muted: Bool, session: Session, at now: Duration) {
         state.isMuted = muted
-        if let reason = state.cuesOffReason {
-            notify("Cues are off: " + (reason.components(separatedBy: ": ").first ?? reason), at: now)
-        } else {
-            notify(muted ? "Cues muted" : "Cues on", at: now)
-        }
+        notify(BottomNotice.cuesChanged(muted: muted, cuesOffReason: state.cuesOffReason), at: now)
         refresh(session: session, at: now)
     }
 
@@ -161,8 +150,8 @@ final class ScreenFrontEnd: RunFrontEnd {
     }
 
     private func notify(_ text: String, at now: Duration) {
+        notice.show(text, at: now)
         state.notice = text
-        noticeUntil = now + Self.noticeTime
     }
 }
 
