@@ -99,8 +99,7 @@ public struct HistoryFile: Equatable, Sendable {
     private func appendNew(_ pairs: [(SessionRecord, Data)], known: inout HistoryKnownIDs) throws(StoreError) -> HistoryAppendResult {
         guard !pairs.isEmpty else { return HistoryAppendResult(appended: [], alreadyPresent: []) }
         return try withLockedForAppending(afterOpening: nil) { descriptor throws(StoreError) -> HistoryAppendResult in
-            let bytes = try descriptor.readFromStart(maximumBytes: Int.max)
-            known.catchUp(with: bytes, path: url.path)
+            let (size, lastBytes) = try known.catchUp(from: descriptor, path: url.path)
             var result = HistoryAppendResult(appended: [], alreadyPresent: [])
             var chosen: [Data] = []
             for (record, line) in pairs {
@@ -112,8 +111,8 @@ public struct HistoryFile: Equatable, Sendable {
                 }
             }
             let written = try write(chosen, to: descriptor)
-            // The file is now exactly `bytes + written`, all of it seen.
-            known.seen = bytes + written
+            // The file is now exactly what was read plus `written`, all of it seen.
+            known.markSeen(size: size + written.count, lastBytes: lastBytes + written)
             return result
         }
     }
@@ -337,36 +336,65 @@ public struct HistoryFile: Equatable, Sendable {
 
 /// The session ids of a history file as far as one importing process has read it (see
 /// ``HistoryFile/appendNew(_:known:)``).
+///
+/// Each batch reads only the bytes added since the last one, when the file is still the same
+/// file (device and inode) grown from the state seen: at least as large, with the same last
+/// bytes (up to 4 KiB) before the size seen. Anything else (a rewrite renames a new file in)
+/// means every line is read again.
 public struct HistoryKnownIDs: Sendable {
-    /// The file's bytes up to the end of its last complete line, as last read.
-    var seen: [UInt8] = []
-    /// Ids of the valid records in `seen`, plus those appended since.
+    /// Bytes compared before the size seen.
+    static let tailLength = 4096
+
+    /// The file seen (device and inode), `nil` before the first batch.
+    var identity: FileIdentity?
+    /// Bytes of the file seen, up to the end of its last line as last read.
+    var seenCount = 0
+    /// The last bytes (up to ``tailLength``) before `seenCount`.
+    var seenTail: [UInt8] = []
+    /// Ids of the valid records in the bytes seen, plus those appended since.
     var ids: Set<UUID> = []
 
     /// Nothing known yet.
     public init() {}
 
-    /// Brings `ids` up to date with the file's current `bytes`: only the lines after `seen`
-    /// are decoded when the file still starts with `seen`; otherwise all of them.
-    mutating func catchUp(with bytes: [UInt8], path: String) {
-        let start: Int
-        if !seen.isEmpty, bytes.count >= seen.count, bytes[0..<seen.count].elementsEqual(seen) {
-            start = seen.count
-        } else {
-            start = 0
-            ids = []
+    /// Brings `ids` up to date with the open file: only the bytes after the part seen are
+    /// decoded when the file grew from it; otherwise all of them.
+    /// - Returns: the file's size and its last bytes (up to ``tailLength``).
+    /// - Throws: ``StoreError/io(path:operation:errno:)``.
+    mutating func catchUp(from descriptor: FileDescriptor, path: String) throws(StoreError) -> (size: Int, lastBytes: [UInt8]) {
+        let size = try descriptor.size()
+        let current = try descriptor.identity()
+        var start = 0
+        if seenCount > 0, current == identity, size >= seenCount {
+            let tailStart = seenCount - seenTail.count
+            if try descriptor.bytes(at: tailStart, count: seenTail.count) == seenTail { start = seenCount }
         }
+        if start == 0 {
+            ids = []
+            seenTail = []
+        }
+        identity = current
+        let bytes = try descriptor.bytes(at: start, count: size - start)
         let end = (bytes.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
-        if end > start {
-            for entry in HistoryFile.scan(Data(bytes[start..<end]), path: path).entries {
-                ids.insert(entry.record.id)
-            }
+        if end > 0 {
+            var found: [UUID] = []
+            HistoryFile.scanLines(Array(bytes[0..<end]), path: path, firstLine: 1) { _, record, _ in
+                found.append(record.id)
+            } problem: { _ in }
+            ids.formUnion(found)
         }
         // An unterminated last line is read again next time (an append ends it with a newline).
         if end < bytes.count, let record = try? HistoryFile.decodeLine(Array(bytes[end...]), path: path, lineNumber: 0) {
             ids.insert(record.id)
         }
-        seen = Array(bytes[0..<max(end, start)])
+        markSeen(size: start + end, lastBytes: seenTail + bytes[0..<end])
+        return (start + bytes.count, Array((seenTail + bytes[end...]).suffix(Self.tailLength)))
+    }
+
+    /// Records that the first `size` bytes were seen; `lastBytes` ends at `size`.
+    mutating func markSeen(size: Int, lastBytes: [UInt8]) {
+        seenCount = size
+        seenTail = Array(lastBytes.suffix(min(Self.tailLength, size)))
     }
 }
 
