@@ -15,13 +15,13 @@ enum Commands {
 
     /// The command groups, in the order their subcommands are listed in help.
     static var groups: [any CommandGroup.Type] {
-        [RunCommands.self, LibraryCommands.self, PlanCommands.self, HistoryCommands.self, ProfileCommands.self, StatsCommands.self, DemoCommands.self, CompletionCommands.self]
+        [RunCommands.self, LibraryCommands.self, PlanCommands.self, HistoryCommands.self, ProfileCommands.self, SoundsCommands.self, StatsCommands.self, DemoCommands.self, CompletionCommands.self]
     }
 
     /// The whole tree: the root runs a workout as `hiit run` does.
     static let root = CommandSpec(
         name: "hiit",
-        abstract: "An interval (HIIT, Tabata, EMOM) workout timer for the terminal, with voice and beep cues.",
+        abstract: "An interval (HIIT, Tabata, EMOM) and multisport (swim, bike, run) workout timer for the terminal, with voice and beep cues, a history and statistics.",
         discussion: "Without a subcommand, runs the selected workout as 'hiit run' does.",
         options: RunCommands.runOptions,
         subcommands: groups.flatMap { $0.specs })

@@ -11,7 +11,7 @@ enum RunCommands: CommandGroup {
                    help: "The ALSA device that plays the cues (default: $HIIT_AUDIO_DEVICE, else 'default')."),
         OptionSpec("no-record", help: "Do not write the completed session to history."),
         OptionSpec("events",
-                   help: "Write one JSON object per line on standard output instead of drawing the timer, and read commands on standard input, one per line: pause, resume, skip (or next), finish, reset, mute, quit."),
+                   help: "Write one JSON object per line on standard output instead of drawing the timer, and read commands on standard input, one per line: pause, resume, skip (or next), finish, reset, mute, quit; for multisport sessions also lap, undo, and with --multisport or --intervals begin SPORT and end."),
         OptionSpec("weight", valueName: "kg", help: "Body weight for the calorie estimate, 20–400 kg (default: the profile's)."),
         OptionSpec("multisport",
                    help: "A free-form multisport session: s swim, b bike, r run, t transition begin a leg (ending the one running), e ends it. With --events: 'begin SPORT' and 'end'."),

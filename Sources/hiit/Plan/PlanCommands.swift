@@ -21,7 +21,7 @@ enum PlanCommands: CommandGroup {
         CommandSpec(
             name: "plan",
             abstract: "Create and change multisport plans (swim, bike, run, transitions).",
-            discussion: "List, show, rename, delete, duplicate, import, export and edit plans with the library commands ('hiit list', 'hiit show PLAN', …). Running a plan is not available yet.",
+            discussion: "List, show, rename, delete, duplicate, import, export and edit plans with the library commands ('hiit list', 'hiit show PLAN', …). Run a plan with 'hiit run PLAN' (leg by leg: n next leg, l lap, u undo, f finish).",
             subcommands: [
                 CommandSpec(
                     name: "new",

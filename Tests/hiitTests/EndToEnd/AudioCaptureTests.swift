@@ -65,6 +65,29 @@ struct AudioCaptureTests {
                 "the sport cues reach ALSA in order, sample for sample")
     }
 
+    @Test func soundsTestPlaysEveryCueOnceInOrder() async throws {
+        let sandbox = try E2ESandbox()
+        let capture = sandbox.file("played.wav")
+        let result = try await sandbox.runHiit(["sounds", "--test"], audioDevice: Self.captureDevice(capture))
+        #expect(result.status == 0, "\(result.transcript)")
+        let names = ["start", "rest", "congratulations", "beep", "swim", "bike", "run", "transition"]
+        #expect(result.stdoutLines.filter { $0.hasPrefix("Playing ") } == names.map { "Playing \($0)…" })
+        #expect(result.stdoutLines.contains { $0.hasPrefix("  transition       transition.wav") && $0.hasSuffix("0.75 s") },
+                "\(result.transcript)")
+        let captured = try WAVData(contentsOf: capture)
+        #expect(captured.samples == (try names.map(Self.cueSound)).reduce(into: Data()) { $0.append($1.samples) })
+    }
+
+    @Test func soundsNamesADeviceThatDoesNotOpen() async throws {
+        let sandbox = try E2ESandbox()
+        let result = try await sandbox.runHiit(["sounds", "--audio-device", "no-such-device-e2e"])
+        #expect(result.status == 74, "\(result.transcript)")
+        #expect(result.stdoutLines.first == "Device: no-such-device-e2e")
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderrLines.first?.hasPrefix("Error: cues are off: cannot open audio device 'no-such-device-e2e'") == true,
+                "\(result.transcript)")
+    }
+
     @Test func muteCapturesNothing() async throws {
         let sandbox = try E2ESandbox()
         let capture = sandbox.file("played.wav")
