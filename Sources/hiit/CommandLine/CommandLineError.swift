@@ -32,8 +32,22 @@ enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The exit status for a bad command line (`EX_USAGE` from sysexits.h).
     static let exitStatus: Int32 = 64
 
-    /// One line, e.g. `Unknown option '--prpare'. Did you mean '--prepare'?`.
+    /// One line, e.g. `Unknown option '--prpare'. Did you mean '--prepare'?`. A control
+    /// character or line separator in a word as typed is written as an escape (`\u{a}`), so a
+    /// word with a line end cannot break the message in two.
     var description: String {
+        var line = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: line += "\\u{\(String(scalar.value, radix: 16))}"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
+    }
+
+    /// The message as composed from the words typed.
+    private var text: String {
         switch self {
         case let .unknownOption(word, suggestion):
             return "Unknown option '\(word)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")

@@ -22,7 +22,7 @@ extension LibraryCommand {
                 if case let .io(_, _, code) = error {
                     let reason = code == ENOENT ? "no such file" : code == EISDIR ? "is a folder, not a file"
                         : String(cString: strerror(code))
-                    console.err("Error: \(path): cannot be read: \(reason); not imported")
+                    console.err("Error: \(Self.shown(path)): cannot be read: \(reason); not imported")
                     status = max(status, ExitStatus.ioError)
                 } else {
                     console.err("Error: \(error); not imported")
@@ -41,10 +41,10 @@ extension LibraryCommand {
                 } catch {
                     if case .nameTaken = error {
                         if renaming, attempt < 1000 { continue }
-                        console.err("Error: \(path): \(error); not imported (add --rename to import it as '\(Self.shown(workout.name)) 2')")
+                        console.err("Error: \(Self.shown(path)): \(error); not imported (add --rename to import it as '\(Self.shown(workout.name)) 2')")
                         status = max(status, ExitStatus.usage)
                     } else {
-                        console.err("Error: \(path): \(error); not imported")
+                        console.err("Error: \(Self.shown(path)): \(error); not imported")
                         status = max(status, Self.exitStatus(for: error))
                     }
                 }

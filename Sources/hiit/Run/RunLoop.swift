@@ -24,6 +24,10 @@ final class RunLoop<Engine: RunnableSession> {
     private let frontEnd: any RunFrontEnd<Engine>
     private let player: CuePlayer
     private let signals: SignalPipe?
+    /// Test hook: `HIIT_FAULT=run-loop-read` in the environment makes the first input read
+    /// after the first frame fail with ``TerminalError`` (EIO), as a hung-up terminal would,
+    /// so tests can prove a thrown error restores the terminal. Inert when the variable is unset.
+    private let failsFirstRead = getenv("HIIT_FAULT").map { String(cString: $0) } == "run-loop-read"
 
     /// Creates a loop; the session starts when ``run()`` is called.
     /// - Parameters:
@@ -74,6 +78,7 @@ final class RunLoop<Engine: RunnableSession> {
                     }
                 }
             }
+            if failsFirstRead { throw TerminalError.systemCall(function: "read", fd: frontEnd.inputDescriptor, errno: EIO) }
             if inputOpen, let fd = frontEnd.inputDescriptor, ready.contains(fd) {
                 let bytes = try FileDescriptorIO.read(from: fd)
                 if bytes == nil { inputOpen = false }
