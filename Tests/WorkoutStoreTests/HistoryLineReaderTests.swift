@@ -282,3 +282,35 @@ struct HistoryCorpus {
         #expect(fast.entries.count + fast.problems.count == lines.count)
     }
 }
+
+@Suite struct HistoryLineReaderRulesTests {
+    /// The reader's quick range check never lets through a record the rules refuse: over
+    /// records with values just inside and just outside every range, `keepsRules` is true
+    /// exactly when the rules find nothing.
+    @Test func quickRangeCheckAgreesWithTheRules() {
+        var random = SeededGenerator(seed: 11)
+        func near(_ range: ClosedRange<Double>) -> Double {
+            [range.lowerBound, range.upperBound, range.lowerBound - 0.001, range.upperBound + 0.5,
+             (range.lowerBound + range.upperBound) / 2][Int.random(in: 0..<5, using: &random)]
+        }
+        let seconds = HistoryRecordRules.secondsRange
+        for _ in 0..<5000 {
+            var record = sampleRecord()
+            record.workoutSeconds = near(seconds)
+            record.totalSeconds = Int.random(in: 0..<4, using: &random) == 0 ? near(seconds) : 100
+            record.pausedSeconds = Int.random(in: 0..<4, using: &random) == 0 ? near(seconds) : 0
+            record.rounds = [0, 100_000, 100_001, -1, 8][Int.random(in: 0..<5, using: &random)]
+            record.kcal = Int.random(in: 0..<3, using: &random) == 0 ? nil : near(HistoryRecordRules.kcalRange)
+            record.weightKg = Int.random(in: 0..<3, using: &random) == 0 ? nil : near(Profile.weightRange)
+            record.utcOffsetSeconds = [0, 64_800, -64_800, 64_801, -64_801][Int.random(in: 0..<5, using: &random)]
+            record.localDate = ["2026-11-30", "2024-02-29", "2025-02-29", "2026-13-01", "2026-1-01", "２０２６-11-30"][Int.random(in: 0..<6, using: &random)]
+            if Int.random(in: 0..<4, using: &random) == 0 { record.end = record.start.addingTimeInterval(-1) }
+            if Int.random(in: 0..<2, using: &random) == 0 {
+                record.legs = [LegRecord(sport: "running", startSeconds: near(seconds), elapsedSeconds: 10, timerSeconds: 10,
+                                         distanceMeters: near(HistoryRecordRules.distanceRange), kcal: near(HistoryRecordRules.kcalRange),
+                                         laps: [LapRecord(startSeconds: 0, elapsedSeconds: near(seconds))])]
+            }
+            #expect(HistoryLineReader.keepsRules(record) == (HistoryRecordRules.violation(in: record) == nil))
+        }
+    }
+}
