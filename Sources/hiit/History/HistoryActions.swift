@@ -44,10 +44,18 @@ enum HistoryActions {
         entries.sorted { ($0.record.start, $0.line) > ($1.record.start, $1.line) }
     }
 
-    /// A JSON array whose elements are the stored lines, byte for byte.
+    /// A JSON array whose elements are the stored lines, byte for byte, less a byte-order mark
+    /// that a line may start with (the reader allows one; inside an array it is not JSON).
     static func jsonArray(_ entries: [HistoryEntry]) -> String {
         guard !entries.isEmpty else { return "[]" }
-        return "[\n" + entries.map { String(decoding: $0.text, as: UTF8.self) }.joined(separator: ",\n") + "\n]"
+        return "[\n" + entries.map(storedJSON).joined(separator: ",\n") + "\n]"
+    }
+
+    /// An entry's stored line as text, without a leading byte-order mark (which the reader
+    /// allows but is not JSON inside an array or in the middle of a JSON lines file).
+    static func storedJSON(_ entry: HistoryEntry) -> String {
+        let bom = Data([0xEF, 0xBB, 0xBF])
+        return String(decoding: entry.text.starts(with: bom) ? entry.text.dropFirst(3) : entry.text, as: UTF8.self)
     }
 
     // MARK: history
@@ -195,7 +203,7 @@ enum HistoryActions {
         if csv {
             text = HistoryCSV.document(scan.entries.map(\.record))
         } else {
-            text = scan.entries.map { String(decoding: $0.text, as: UTF8.self) + "\n" }.joined()
+            text = scan.entries.map { storedJSON($0) + "\n" }.joined()
         }
         guard let file else {
             // The console adds the final "\n" itself. (Drop that byte, not the last Character:
