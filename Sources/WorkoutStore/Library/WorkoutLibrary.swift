@@ -235,6 +235,7 @@ public struct WorkoutLibrary: Equatable, Sendable {
         do {
             try folder.create()
             try folder.withExclusiveLock { () throws(StoreError) in
+                removeStaleTemporaryFiles()
                 do throws(LibraryError) {
                     outcome = .success(try body())
                 } catch {
@@ -246,6 +247,17 @@ public struct WorkoutLibrary: Equatable, Sendable {
         }
         guard let outcome else { throw .store(.io(path: folder.lockURL.path, operation: "lock", errno: 0)) }
         return try outcome.get()
+    }
+
+    /// Removes the temporary files of library writes that were killed before their rename
+    /// (`.NAME.json.tmp-*` from `DiskFile.writeAtomically`, `.new-*.tmp` from a new file).
+    /// Called only under the exclusive lock, when no library write can be in progress.
+    /// Failures are ignored (the files are harmless: hidden, never read).
+    private func removeStaleTemporaryFiles() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
+        for name in names where name.hasPrefix(".") && (name.contains(".tmp-") || (name.hasPrefix(".new-") && name.hasSuffix(".tmp"))) {
+            unlink(url.appendingPathComponent(name).path)
+        }
     }
 }
 
