@@ -36,13 +36,15 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // What several test targets share: a seeded generator, temporary folders.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "WorkoutModelTests", dependencies: ["WorkoutModel"]),
         .testTarget(name: "CaloriesTests", dependencies: ["Calories", "WorkoutModel"]),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "WorkoutModel", "Calories"]),
-        .testTarget(name: "WorkoutStatsTests", dependencies: ["WorkoutStats", "WorkoutModel", "Calories"]),
-        .testTarget(name: "WorkoutStoreTests", dependencies: ["WorkoutStore", "WorkoutModel"]),
-        .testTarget(name: "AudioCuesTests", dependencies: ["AudioCues", "SessionEngine", "CALSA"]),
+        .testTarget(name: "WorkoutStatsTests", dependencies: ["TestSupport", "WorkoutStats", "WorkoutModel", "Calories"]),
+        .testTarget(name: "WorkoutStoreTests", dependencies: ["TestSupport", "WorkoutStore", "WorkoutModel"]),
+        .testTarget(name: "AudioCuesTests", dependencies: ["TestSupport", "AudioCues", "SessionEngine", "CALSA"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "hiitTests", dependencies: ["hiit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI"]),
+        .testTarget(name: "hiitTests", dependencies: ["TestSupport", "hiit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI"]),
     ]
 )

@@ -4,6 +4,7 @@ import Glibc
 import Testing
 @testable import AudioCues
 import SessionEngine
+import TestSupport
 
 /// A clock that moves only when the test says so.
 final class ManualClock: @unchecked Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import AudioCues
 import SessionEngine
+import TestSupport
 
 /// The repository's `Sounds/` folder, found from this file's path.
 let shippedSoundsFolder = URL(fileURLWithPath: #filePath)
@@ -9,21 +10,6 @@ let shippedSoundsFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()  // the package
     .appendingPathComponent("Sounds", isDirectory: true)
-
-/// A fresh folder under the system's temporary directory, removed by `remove()`.
-struct TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("hiit-audio-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
 
 /// Builds WAV files byte by byte, including broken ones.
 struct WAVBytes {
@@ -65,21 +51,6 @@ struct WAVBytes {
     }
 
     var data: Data { Data(bytes) }
-}
-
-/// A seeded random number generator (SplitMix64), so "random" inputs are the same every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Runs `body` and returns what the thrown `AudioError` was, or nil when it did not throw.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import AudioCues
 import SessionEngine
+import TestSupport
 
 @Suite("Sound bank")
 struct SoundBankTests {

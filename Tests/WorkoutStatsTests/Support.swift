@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutModel
 @testable import WorkoutStats
+import TestSupport
 
 /// A zone by IANA name (Debian's tzdata).
 func zone(_ id: String) throws -> TimeZone {
@@ -59,19 +60,6 @@ extension StatsReport {
         try #require(JSONSerialization.jsonObject(with: jsonData()) as? [String: Any])
     }
     var jsonString: String { (try? String(decoding: jsonData(), as: UTF8.self)) ?? "" }
-}
-
-/// Deterministic pseudo-random numbers (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// A generated history: `count` sessions over 2023–2025 recorded in several zones (HIIT and

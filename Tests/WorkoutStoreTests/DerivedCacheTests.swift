@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutModel
 @testable import WorkoutStore
+import TestSupport
 
 @Suite struct HistoryFingerprintTests {
     private func history(in folder: TemporaryFolder, records: [SessionRecord]) throws -> HistoryFile {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutModel
 @testable import WorkoutStore
+import TestSupport
 
 /// A history line as `jsonLine()` writes it, with one piece of text replaced.
 private func editedLine(_ from: String, _ to: String, record: SessionRecord = sampleRecord()) -> String {
@@ -77,7 +78,7 @@ private func column(of text: String, in line: String) -> Int {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let history = HistoryFile(url: folder.file("history.jsonl"))
-        var generator = SplitMix64(seed: 2026)
+        var generator = SeededGenerator(seed: 2026)
         let junk = randomBytes(10 * 1024 * 1024, using: &generator)
         try junk.write(to: history.url)
         let clock = ContinuousClock()

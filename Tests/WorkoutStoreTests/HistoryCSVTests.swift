@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutModel
 @testable import WorkoutStore
+import TestSupport
 
 /// `history export --csv` (RFC 4180) and writing an export file.
 @Suite struct HistoryCSVTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutModel
 @testable import WorkoutStore
+import TestSupport
 
 @Suite struct HistoryFileTests {
     @Test func dataFolderIsCreatedPrivate() throws {
@@ -116,7 +117,7 @@ import WorkoutModel
     }
 
     @Test func historyWithJunkIsReportedQuickly() throws {
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let junk = randomBytes(10_000_000, using: &generator)
         let clock = ContinuousClock()
         let started = clock.now

@@ -4,6 +4,7 @@ import WorkoutModel
 @testable import WorkoutStore
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// `HistoryFile.removeSessions(withID:)`: the only rewrite of the history, and its race with appends.

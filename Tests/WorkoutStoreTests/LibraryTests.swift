@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutModel
 @testable import WorkoutStore
+import TestSupport
 
 /// A library in its own temporary data folder.
 struct LibraryFixture {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutModel
 @testable import WorkoutStore
+import TestSupport
 
 /// Multisport plans as library citizens: decoding by kind with line/column errors, a round
 /// trip through the library, changes under the lock, shipped plans seeded on first use.

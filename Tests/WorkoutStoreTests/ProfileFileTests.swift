@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutModel
 @testable import WorkoutStore
+import TestSupport
 
 /// `profile.json`: round trips, located errors, never overwriting a broken file.
 @Suite struct ProfileFileTests {
@@ -71,7 +72,7 @@ import WorkoutModel
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let data = DataFolder(url: folder.url)
-        var generator = SplitMix64(seed: 11)
+        var generator = SeededGenerator(seed: 11)
         let junk = randomBytes(10 * 1024 * 1024, using: &generator)
         try junk.write(to: data.profileURL)
         #expect(throws: StoreError.tooLarge(path: data.profileURL.path, bytes: junk.count, limit: ProfileFile.maximumBytes)) {

@@ -1,21 +1,7 @@
 import Foundation
 import WorkoutModel
 @testable import WorkoutStore
-
-/// A fresh folder under the system's temporary directory, removed by `remove()`.
-struct TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("hiit-store-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}
+import TestSupport
 
 /// Permission bits (e.g. 0o600) of a path.
 func permissions(of url: URL) throws -> Int {

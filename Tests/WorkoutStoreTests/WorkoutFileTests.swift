@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutModel
 @testable import WorkoutStore
+import TestSupport
 
 @Suite struct WorkoutFileTests {
     @Test func workoutSurvivesEncodeAndDecode() throws {
@@ -140,7 +141,7 @@ import WorkoutModel
     func badFileIsReportedAndLeftUnchanged(_ kind: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let content: Data
         let expected: String
         let url = folder.file("bad.json")
@@ -199,7 +200,7 @@ import WorkoutModel
 }
 
 /// `count` bytes from a seeded generator, produced eight at a time (fast in debug builds).
-func randomBytes(_ count: Int, using generator: inout SplitMix64) -> Data {
+func randomBytes(_ count: Int, using generator: inout SeededGenerator) -> Data {
     var data = Data(capacity: count + 8)
     while data.count < count {
         withUnsafeBytes(of: generator.next()) { data.append(contentsOf: $0) }
@@ -207,15 +208,3 @@ func randomBytes(_ count: Int, using generator: inout SplitMix64) -> Data {
     return data.prefix(count)
 }
 
-/// A small seeded generator so junk content is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

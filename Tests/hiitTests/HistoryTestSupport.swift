@@ -2,6 +2,7 @@ import Foundation
 import WorkoutModel
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 // Support for the history and profile tests that run the built `hiit` as a person or a script
@@ -79,15 +80,5 @@ func storedIDs(_ content: Data) -> [UUID] {
     content.split(separator: 0x0A).compactMap { try? SessionRecord(jsonLine: Data($0)).id }
 }
 
-/// A seeded random number generator (SplitMix64), so "random" tests repeat exactly.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The shared seeded generator under the name the crash and fuzz tests use.
+typealias SeededRandom = SeededGenerator
