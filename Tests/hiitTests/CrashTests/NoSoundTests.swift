@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Cues that cannot play never stop a workout (DESIGN §5: "the timer still runs, says once
+/// that cues are off and why"): with no sound device at all (no `HIIT_AUDIO_DEVICE`, no
+/// `~/.asoundrc`, and an empty ALSA configuration, so ALSA knows no `default` device whatever
+/// the machine has), with a device name that does not exist, and with a Sounds folder that is
+/// found but unusable. Each in every front end (events, plain lines, the full screen in a
+/// pseudo-terminal): the timer runs to the end, the session is recorded, and stderr holds
+/// exactly one line, `Cues are off: …`, saying why. (AudioCaptureTests covers a wrong device
+/// in `--events` by option and by environment.)
+///
+/// A missing Sounds folder cannot be arranged from outside: the binary also looks in the
+/// package it was compiled from, which has one. A Sounds folder the binary finds first but
+/// whose files are not WAV files is the nearest case, and proves the same path (the sound bank
+/// fails to load, cues go off with the reason).
+@Suite struct NoSoundTests {
+    enum FrontEnd: String, CaseIterable, CustomStringConvertible {
+        case events, plain, screen
+        var description: String { rawValue }
+    }
+
+    enum Fault: String, CaseIterable, CustomStringConvertible {
+        case noDevice, wrongDevice, unusableSounds
+        var description: String { rawValue }
+    }
+
+    struct Outcome {
+        let status: Int32
+        let signal: Int32?
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs `binary run 1/1x1 --prepare 0` with `environment`, stdin and stdout on pipes (events,
+    /// plain) or on a pseudo-terminal (screen), stderr on a pipe.
+    static func run(_ binary: String, frontEnd: FrontEnd, environment: [String: String]) throws -> Outcome {
+        let arguments = [binary, "run", "1/1x1", "--prepare", "0"] + (frontEnd == .events ? ["--events"] : [])
+        let stderr = try ChildProcess.pipe()
+        let collected = LockedData()
+        let errors = LockedData()
+        var terminal: PseudoTerminal?
+        var input: (read: Int32, write: Int32)?
+        var output: (read: Int32, write: Int32)?
+        let child: ChildProcess
+        if frontEnd == .screen {
+            let pty = try PseudoTerminal()
+            var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+            _ = ioctl(pty.secondary, UInt(TIOCSWINSZ), &size)
+            terminal = pty
+            child = try ChildProcess(arguments, environment: environment, stdin: pty.secondary, stdout: pty.secondary, stderr: stderr.write)
+            let primary = dup(pty.primary)
+            ChildProcess.readToEnd(primary) { chunk in if let chunk { collected.append(chunk) } }
+        } else {
+            input = try ChildProcess.pipe()
+            output = try ChildProcess.pipe()
+            child = try ChildProcess(arguments, environment: environment, stdin: input?.read ?? -1,
+                                     stdout: output?.write ?? -1, stderr: stderr.write)
+            if let input { close(input.read) }
+            if let output {
+                close(output.write)
+                ChildProcess.readToEnd(output.read) { chunk in if let chunk { collected.append(chunk) } }
+            }
+        }
+        close(stderr.write)
+        ChildProcess.readToEnd(stderr.read) { chunk in if let chunk { errors.append(chunk) } }
+        defer {
+            child.kill(SIGKILL)
+            if let input { close(input.write) }
+            terminal?.close()
+        }
+        let ending = try waitUntil("the run to end", timeout: .seconds(30),
+                                   context: { "stdout: \(collected.text)\nstderr: \(errors.text)" }) { child.ending }
+        _ = try? waitUntil("stderr to end", timeout: .seconds(2)) { errors.text.isEmpty || errors.text.hasSuffix("\n") ? true : nil }
+        return Outcome(status: ending.status, signal: ending.signal, stdout: collected.text, stderr: errors.text)
+    }
+
+    @Test(arguments: Fault.allCases, FrontEnd.allCases)
+    func theTimerRunsRecordsAndSaysOnceWhyCuesAreOff(fault: Fault, frontEnd: FrontEnd) async throws {
+        try await onOwnThread {
+            let box = try E2ESandbox.forHistory()
+            var binary = try HiitBinary.url().path
+            var environment = box.environment(extra: ["TERM": "xterm-256color"])
+            var why: String
+            switch fault {
+            case .noDevice:
+                environment.removeValue(forKey: "HIIT_AUDIO_DEVICE")
+                let config = box.file("alsa-empty.conf")
+                try Data().write(to: config)
+                environment["ALSA_CONFIG_PATH"] = config.path
+                why = "'default'"
+            case .wrongDevice:
+                environment["HIIT_AUDIO_DEVICE"] = "no-such-device-fault"
+                why = "'no-such-device-fault'"
+            case .unusableSounds:
+                // A copy of the binary in a development layout (PACKAGE/.build/debug/hiit), whose
+                // PACKAGE/Sounds has every cue's file, none of them a WAV file.
+                let package = box.file("pkg")
+                let products = package.appendingPathComponent(".build/debug")
+                try FileManager.default.createDirectory(at: products, withIntermediateDirectories: true)
+                let sounds = package.appendingPathComponent("Sounds")
+                try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
+                for cue in ["start", "rest", "congratulations", "beep", "swim", "bike", "run", "transition"] {
+                    try Data("not a sound".utf8).write(to: sounds.appendingPathComponent("\(cue).wav"))
+                }
+                let copy = products.appendingPathComponent("hiit")
+                try FileManager.default.copyItem(atPath: binary, toPath: copy.path)
+                binary = copy.path
+                why = sounds.path
+            }
+            let outcome = try Self.run(binary, frontEnd: frontEnd, environment: environment)
+            let context = "\(fault) \(frontEnd): status \(outcome.status)\nstdout: \(outcome.stdout.suffix(600).debugDescription)\nstderr: \(outcome.stderr)"
+            #expect(outcome.signal == nil, "\(context)")
+            #expect(outcome.status == 0, "\(context)")
+            let lines = outcome.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count == 1, "exactly one line on stderr: \(context)")
+            #expect(lines.first?.hasPrefix("Cues are off: ") == true, "\(context)")
+            #expect(lines.first?.contains(why) == true, "says why (\(why)): \(context)")
+            let records = try box.historyLines()
+            #expect(records.count == 1, "the session is recorded: \(context)")
+            if frontEnd == .events {
+                #expect(outcome.stdout.contains("\"event\":\"saved\""), "\(context)")
+            } else {
+                #expect(outcome.stdout.contains("saved") || outcome.stdout.contains("Saved"), "\(context)")
+            }
+        }
+    }
+}
+
+/// Bytes that reader threads append to.
+final class LockedData: @unchecked Sendable {
+    // @unchecked Sendable: `data` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+}
