@@ -192,4 +192,62 @@ import Glibc
         #expect(!reportedSaved.isEmpty)
         #expect(ProcessInfo.processInfo.environment["HIIT_FAULT_SUMMARY"] == nil, "trials \(trial): \(outcomes.sorted { $0.key < $1.key })")
     }
+
+    /// Real timer sessions (`hiit run 1/0x1 --prepare 0 --events --mute`: one second of work,
+    /// then the finish and the save), four at a time, twice, each killed at a seeded moment
+    /// 1,000–1,045 ms after it was started: around its finish, while the record is appended and
+    /// flushed, or just after it said `saved`. A session whose `saved` event was written is in
+    /// the history; every line is a whole record or a cut one (at most one per kill), and the
+    /// next save still writes a whole line after them.
+    @Test func realRunsKilledAtTheirFinishLoseNoReportedSave() async throws {
+        let box = try E2ESandbox.forHistory()
+        let seed = Self.seed ^ 0xF1A1
+        var r = SeededRandom(seed: seed)
+        let delays = (0..<8).map { _ in Duration.milliseconds(1_000 + r.int(0...45)) }
+        var reported = Set<String>()
+        var kills = 0
+        for wave in 0..<2 {
+            let outcomes = try await onOwnThread { () -> [String] in
+                let saved = LockedList()
+                let failures = LockedList()
+                DispatchQueue.concurrentPerform(iterations: 4) { index in
+                    do {
+                        let clock = ContinuousClock()
+                        let child = try box.start(["run", "1/0x1", "--prepare", "0", "--events", "--mute"], input: "")
+                        let begin = clock.now
+                        while clock.now - begin < delays[wave * 4 + index], child.ending == nil { usleep(200) }
+                        if child.ending == nil { saved.append("killed") }
+                        child.stop()
+                        let run = try child.wait(timeout: .seconds(10))
+                        if let line = run.stdoutLines.first(where: { $0.contains("\"event\":\"saved\"") }) {
+                            saved.append(line)
+                        }
+                    } catch {
+                        failures.append("\(error)")
+                    }
+                }
+                return failures.items.map { "failure: \($0)" } + saved.items
+            }
+            #expect(!outcomes.contains { $0.hasPrefix("failure: ") }, "\(outcomes)")
+            for outcome in outcomes {
+                if outcome == "killed" { kills += 1 }
+                else if let id = try? EventLine.decode(outcome).id { reported.insert(id) }
+            }
+        }
+        // One more session, not killed: it must append a whole line after any cut one.
+        let last = try await box.runHiit(["run", "1/0x1", "--prepare", "0", "--events", "--mute"])
+        #expect(last.status == 0, "\(last)")
+        if let line = last.stdoutLines.first(where: { $0.contains("\"event\":\"saved\"") }), let id = try EventLine.decode(line).id {
+            reported.insert(id)
+        }
+        let lines = box.historyBytes().split(separator: 0x0A)
+        let stored = Set(lines.compactMap { try? SessionRecord(jsonLine: Data($0)).id.uuidString })
+        let cut = lines.filter { (try? SessionRecord(jsonLine: Data($0))) == nil }
+        #expect(reported.isSubset(of: stored), "seed \(String(seed, radix: 16)): reported saved but missing: \(reported.subtracting(stored))")
+        #expect(cut.count <= kills, "seed \(String(seed, radix: 16)): \(cut.count) cut lines, \(kills) kills")
+        #expect(cut.allSatisfy { $0.starts(with: Array("{\"".utf8)) }, "cut lines are prefixes of records")
+        #expect(lines.last.map { (try? SessionRecord(jsonLine: Data($0))) != nil } == true, "the last save is whole")
+        #expect(ProcessInfo.processInfo.environment["HIIT_FAULT_SUMMARY"] == nil,
+                "killed \(kills) of 8, saves reported \(reported.count) of 9, stored \(stored.count), cut lines \(cut.count)")
+    }
 }

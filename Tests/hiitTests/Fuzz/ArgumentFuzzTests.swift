@@ -141,7 +141,7 @@ import Testing
         return problems
     }
 
-    static func describe(_ c: Case, _ index: Int, _ run: FuzzRun, _ problems: [String]) -> String {
+    static func describe(_ seed: UInt64, _ c: Case, _ index: Int, _ run: FuzzRun, _ problems: [String]) -> String {
         "seed \(String(seed, radix: 16)) case \(index): hiit \(c.arguments.map { $0.prefix(60).debugDescription }.joined(separator: " "))"
             + " (\(c.mutations.joined(separator: "; "))) → status \(run.status): \(problems.joined(separator: "; "))"
             + "\nstderr: \(run.stderr.prefix(600))"
@@ -150,7 +150,8 @@ import Testing
     @Test func generatedCommandLinesFailCleanlyInProcess() throws {
         let box = try E2ESandbox.forHistory()
         try box.writeHistory(try jsonLines((1...5).map { historyRecord($0) }))
-        var r = SeededRandom(seed: fuzzSeed(Self.seed))
+        let seed = fuzzSeed(Self.seed)
+        var r = SeededRandom(seed: seed)
         var ran = 0, failed = 0, mustFail = 0, skipped = 0
         var failures: [String] = []
         var index = 0
@@ -163,24 +164,25 @@ import Testing
             let run = box.runInProcess(c.arguments)
             let after = DataSnapshot(box.dataFolder)
             let problems = Self.problems(of: run, for: c, before: before, after: after)
-            if !problems.isEmpty { failures.append(Self.describe(c, index, run, problems)) }
+            if !problems.isEmpty { failures.append(Self.describe(seed, c, index, run, problems)) }
             before = after
             ran += 1
             if run.status != 0 { failed += 1 }
             if c.mustFail { mustFail += 1 }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        #expect(ran >= Self.inProcessCases, "seed \(Self.seed): \(ran) cases")
+        #expect(ran >= Self.inProcessCases, "seed \(String(seed, radix: 16)): \(ran) cases")
         // The generator reaches both outcomes, and many lines that can never be valid.
-        #expect(failed > ran / 3 && failed < ran, "seed \(Self.seed): \(failed) of \(ran) failed")
-        #expect(mustFail > ran / 5, "seed \(Self.seed): \(mustFail) of \(ran) impossible")
+        #expect(failed > ran / 3 && failed < ran, "seed \(String(seed, radix: 16)): \(failed) of \(ran) failed")
+        #expect(mustFail > ran / 5, "seed \(String(seed, radix: 16)): \(mustFail) of \(ran) impossible")
         _ = skipped
     }
 
     @Test func aSampleFailsTheSameWayOutOfProcess() throws {
         let box = try E2ESandbox.forHistory()
         try box.writeHistory(try jsonLines((1...5).map { historyRecord($0) }))
-        var r = SeededRandom(seed: fuzzSeed(Self.seed ^ 0x5A5A))
+        let seed = fuzzSeed(Self.seed) ^ 0x5A5A
+        var r = SeededRandom(seed: seed)
         let clock = ContinuousClock()
         let started = clock.now
         var ran = 0, index = 0
@@ -195,11 +197,11 @@ import Testing
             let after = DataSnapshot(box.dataFolder)
             var problems = Self.problems(of: run, for: c, before: before, after: after)
             if let signal { problems.append("killed by signal \(signal)") }
-            if !problems.isEmpty { failures.append(Self.describe(c, index, run, problems)) }
+            if !problems.isEmpty { failures.append(Self.describe(seed, c, index, run, problems)) }
             before = after
             ran += 1
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        #expect(ran >= 100, "seed \(Self.seed ^ 0x5A5A): only \(ran) spawned cases in \(Self.spawnBudget)")
+        #expect(ran >= 100, "seed \(String(seed, radix: 16)): only \(ran) spawned cases in \(Self.spawnBudget)")
     }
 }

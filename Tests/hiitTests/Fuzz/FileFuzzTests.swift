@@ -42,7 +42,6 @@ import WorkoutModel
     static func check(_ mutation: JSONMutator.Mutation, file: URL, box: E2ESandbox, spawned: Bool)
         throws -> (FileOutcome, [String]) {
         try mutation.bytes.write(to: file)
-        let library = box.dataFolder.appendingPathComponent("workouts")
         func run(_ arguments: [String]) throws -> FuzzRun {
             if !spawned { return box.runInProcess(arguments) }
             let (run, signal) = try box.runSpawned(arguments)
@@ -73,7 +72,6 @@ import WorkoutModel
         case .valid where show.status != 0: problems.append("a valid file was refused")
         default: break
         }
-        _ = library
         return (FileOutcome(show: show, importing: importing), problems)
     }
 
