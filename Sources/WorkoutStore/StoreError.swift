@@ -64,8 +64,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A path exists but is not the kind of thing needed (a file where a folder belongs).
     case notAFolder(path: String)
 
-    /// One line naming the file (and line and column where they apply) and what is wrong.
+    /// One line naming the file (and line and column where they apply) and what is wrong;
+    /// a path or value with a line end in it is escaped (`String.oneLineEscaped`), so the
+    /// message stays one line.
     public var description: String {
+        text.oneLineEscaped
+    }
+
+    private var text: String {
         switch self {
         case let .emptyFile(path):
             return "\(path): the file is empty; expected a JSON object"

@@ -208,3 +208,19 @@ func randomBytes(_ count: Int, using generator: inout SeededGenerator) -> Data {
     return data.prefix(count)
 }
 
+
+/// Every store error is one line, whatever the path holds.
+@Suite struct StoreErrorLineTests {
+    @Test func aPathWithALineEndStaysOnOneLine() {
+        let errors: [StoreError] = [
+            .io(path: "/tmp/a\nb.json", operation: "open", errno: 2),
+            .emptyFile(path: "x\r\ny\u{1B}[2J.json"),
+            .syntax(SourceLocation(path: "p\nq.json", line: 3, column: 4), reason: "expected ','"),
+        ]
+        for error in errors {
+            let text = error.description
+            #expect(!text.contains("\n") && !text.contains("\r") && !text.contains("\u{1B}"), "\(text)")
+        }
+        #expect(errors[0].description.hasPrefix("/tmp/a\\u{a}b.json: cannot open"))
+    }
+}

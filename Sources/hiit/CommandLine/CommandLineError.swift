@@ -1,3 +1,4 @@
+import WorkoutModel
 // MARK: - Errors
 
 /// A bad command line (exit status 64, `EX_USAGE`). Each case carries the word the user typed
@@ -33,17 +34,10 @@ enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
     static let exitStatus: Int32 = 64
 
     /// One line, e.g. `Unknown option '--prpare'. Did you mean '--prepare'?`. A control
-    /// character or line separator in a word as typed is written as an escape (`\u{a}`), so a
-    /// word with a line end cannot break the message in two.
+    /// character or line separator in a word as typed is written as an escape (`\u{a}`, see
+    /// `String.oneLineEscaped`), so a word with a line end cannot break the message in two.
     var description: String {
-        var line = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .control, .lineSeparator, .paragraphSeparator: line += "\\u{\(String(scalar.value, radix: 16))}"
-            default: line.unicodeScalars.append(scalar)
-            }
-        }
-        return line
+        text.oneLineEscaped
     }
 
     /// The message as composed from the words typed.

@@ -146,14 +146,7 @@ struct LibraryCommand {
     /// A name as shown inside a one-line message: control and format characters (which
     /// could move the cursor or split the line) written as `\u{…}`.
     static func shown(_ name: String) -> String {
-        var out = ""
-        for scalar in name.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .control, .format: out += "\\u{\(String(scalar.value, radix: 16))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        name.oneLineEscaped
     }
 
     /// Several lines describing a workout: its exercises, the rest between and the time.
