@@ -168,3 +168,29 @@ import Testing
         #expect(!line.contains("kcal"))
     }
 }
+
+/// A plan's leg values have upper bounds as well as lower ones: a file cannot plan a leg
+/// longer than history can hold.
+@Suite struct PlanBoundsTests {
+    private func message(_ leg: Leg) -> String? {
+        let plan = MultisportPlan(name: "P", legs: [Leg(sport: .running), Leg(sport: .transition), leg])
+        do { try plan.validate(); return nil } catch { return error.description }
+    }
+
+    @Test func theLongestLegsThatAreAllowed() {
+        #expect(message(Leg(sport: .cycling, targetDistanceMeters: 1_000_000, targetSeconds: 604_800)) == nil)
+        #expect(message(Leg(sport: .swimming, poolLength: 1000, poolUnit: .yards)) == nil)
+    }
+
+    @Test(arguments: [
+        (Leg(sport: .cycling, targetDistanceMeters: 1e20), "target distance is at most 1000 km"),
+        (Leg(sport: .cycling, targetDistanceMeters: 1_000_001), "target distance is at most 1000 km"),
+        (Leg(sport: .running, targetSeconds: 604_801), "target time is at most 7 days (is 604801 s)"),
+        (Leg(sport: .swimming, poolLength: 1e20), "pool length is at most 1000"),
+    ])
+    func longerLegsAreRefusedNamingTheLeg(leg: Leg, rule: String) throws {
+        let text = try #require(message(leg))
+        #expect(text.contains("leg 3"), "\(text)")
+        #expect(text.contains(rule), "\(text)")
+    }
+}
