@@ -32,4 +32,13 @@ import Testing
         #expect(Locations(environment: ["XDG_DATA_HOME": "rel", "HOME": "/home/a"], executable: exe)
             .dataFolder.path == "/home/a/.local/share/hiit")
     }
+
+    @Test func hiitSoundsIsTheOnlyPlaceLookedInWhenSet() {
+        let exe = URL(fileURLWithPath: "/usr/bin/hiit")
+        #expect(Locations(environment: ["HOME": "/home/a", "HIIT_SOUNDS": "/my/voices"], executable: exe)
+            .soundCandidates.map(\.path) == ["/my/voices"])
+        #expect(Locations(environment: ["HOME": "/home/a", "HIIT_SOUNDS": ""], executable: exe)
+            .soundCandidates.map(\.path) == ["/usr/share/hiit/Sounds", Locations(environment: [:], executable: exe).soundCandidates[1].path],
+                "empty means unset")
+    }
 }

@@ -79,6 +79,7 @@ enum CompletionCommands: CommandGroup {
                 ("NO_COLOR", "When set and not empty, the timer and the statistics use no colours. Colours are also off when standard output is not a terminal or TERM is dumb."),
                 ("COLUMNS", "The width help text is wrapped to, overriding the terminal's width (80 when neither is known)."),
                 ("HIIT_AUDIO_DEVICE", "The ALSA device that plays the cues, as --audio-device sets it (default: 'default'). When it cannot be opened, the timer runs without cues and says so once."),
+                ("HIIT_SOUNDS", "A folder of cue sounds to use instead of the bundled ones (start.wav, rest.wav, congratulations.wav, beep.wav, swim.wav, bike.wav, run.wav, transition.wav: 16-bit PCM WAV). When they cannot be read, the timer runs without cues and says so once."),
                 ("TZ", "The time zone sessions are recorded in and statistics are counted in (the system's when unset). A session keeps the zone it was recorded in."),
             ]),
             ManSection("FILES", paragraphs: [

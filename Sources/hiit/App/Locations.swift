@@ -4,14 +4,15 @@ import Foundation
 struct Locations {
     /// The data folder: `$XDG_DATA_HOME/hiit`, else `~/.local/share/hiit` (DESIGN §3).
     let dataFolder: URL
-    /// Folders that may hold the bundled sounds, most specific first.
+    /// Folders that may hold the cue sounds, most specific first: only `$HIIT_SOUNDS` when it
+    /// is set (your own sounds), else the bundled ones.
     let soundCandidates: [URL]
     /// Folders that may hold the shipped example workouts, most specific first.
     let workoutCandidates: [URL]
 
     /// Computes the locations from the environment and the executable's place on disk.
     /// - Parameters:
-    ///   - environment: the process environment (`XDG_DATA_HOME`, `HOME`).
+    ///   - environment: the process environment (`XDG_DATA_HOME`, `HOME`, `HIIT_SOUNDS`).
     ///   - executable: the running binary's path, symbolic links resolved.
     init(environment: [String: String], executable: URL) {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
@@ -26,7 +27,11 @@ struct Locations {
             .deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let roots = Self.resourceRoots(executable: executable, sourcePackage: sourcePackage)
-        soundCandidates = roots.map { $0.appendingPathComponent("Sounds") }
+        if let sounds = environment["HIIT_SOUNDS"], !sounds.isEmpty {
+            soundCandidates = [URL(fileURLWithPath: sounds)]
+        } else {
+            soundCandidates = roots.map { $0.appendingPathComponent("Sounds") }
+        }
         workoutCandidates = roots.map { $0.appendingPathComponent("workouts") }
     }
 

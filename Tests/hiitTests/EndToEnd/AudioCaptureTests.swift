@@ -88,6 +88,17 @@ struct AudioCaptureTests {
                 "\(result.transcript)")
     }
 
+    @Test func aMissingSoundsFolderTurnsCuesOffWithOneLineAndTheRunCompletes() async throws {
+        let sandbox = try E2ESandbox()
+        let missing = sandbox.file("no-sounds-here")
+        let result = try await sandbox.runHiit(["run", "1/1x1", "--prepare", "0", "--events"],
+                                               extraEnvironment: ["HIIT_SOUNDS": missing.path])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.stderrLines == ["Cues are off: cue sounds not found; looked in: \(missing.path)"], "\(result.transcript)")
+        #expect(try result.events().last?.event == "saved")
+        #expect(try sandbox.historyLines().count == 1)
+    }
+
     @Test func muteCapturesNothing() async throws {
         let sandbox = try E2ESandbox()
         let capture = sandbox.file("played.wav")
