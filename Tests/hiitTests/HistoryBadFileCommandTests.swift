@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutModel
+import TestSupport
 
 /// Bad history files through the commands a person types: each bad line is named (file, line,
 /// what is wrong) on stderr, the good sessions still show, and no command changes the file.
@@ -59,7 +60,7 @@ import WorkoutModel
 
     @Test func tenMegabytesOfJunkAreReportedBrieflyAndLeftAlone() throws {
         let box = try E2ESandbox.forHistory()
-        var random = SeededRandom(seed: 10)
+        var random = SeededGenerator(seed: 10)
         var junk = Data(count: 10 * 1024 * 1024)
         junk.withUnsafeMutableBytes { buffer in
             for index in buffer.indices { buffer[index] = UInt8.random(in: 0...255, using: &random) }

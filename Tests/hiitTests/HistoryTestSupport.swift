@@ -79,6 +79,3 @@ func jsonLines(_ records: [SessionRecord]) throws -> Data {
 func storedIDs(_ content: Data) -> [UUID] {
     content.split(separator: 0x0A).compactMap { try? SessionRecord(jsonLine: Data($0)).id }
 }
-
-/// The shared seeded generator under the name the crash and fuzz tests use.
-typealias SeededRandom = SeededGenerator

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutModel
+import TestSupport
 
 /// Four writers finishing sessions at the same time, 250 sessions each: the history ends with
 /// exactly 1,000 lines, one per reported save, each a whole record byte for byte as written
@@ -20,7 +21,7 @@ import WorkoutModel
 
     @Test func fourWritersOf250SessionsLeaveExactly1000WholeLines() throws {
         let box = try E2ESandbox.forHistory()
-        var r = SeededRandom(seed: Self.seed)
+        var r = SeededGenerator(seed: Self.seed)
         var offered: [Data: UUID] = [:]
         var batches: [[URL]] = []
         for writer in 0..<Self.writers {

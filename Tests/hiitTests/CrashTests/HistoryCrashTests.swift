@@ -3,6 +3,7 @@ import Testing
 import WorkoutModel
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// A `hiit` child process killed with SIGKILL at random points (seeded) while it appends
@@ -25,7 +26,7 @@ import Glibc
 
     @Test func killedChildrenLoseNothingTheyReportedSaved() throws {
         let box = try E2ESandbox.forHistory()
-        var random = SeededRandom(seed: 0x2026_1130)
+        var random = SeededGenerator(seed: 0x2026_1130)
         let clock = ContinuousClock()
         let started = clock.now
 

@@ -4,6 +4,7 @@ import WorkoutModel
 import WorkoutStore
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// `hiit` children killed with SIGKILL at random points (seeded) while they save workouts and
@@ -53,7 +54,7 @@ import Glibc
     @Test func killedSavesLeaveWholeFilesAndLoseNothingReported() throws {
         let box = try E2ESandbox.forHistory()
         let seed = Self.seed
-        var r = SeededRandom(seed: seed)
+        var r = SeededGenerator(seed: seed)
         #expect(try box.run(["list"]).status == 0)
         let workouts = box.dataFolder.appendingPathComponent("workouts")
         let clock = ContinuousClock()
@@ -202,7 +203,7 @@ import Glibc
     @Test func realRunsKilledAtTheirFinishLoseNoReportedSave() async throws {
         let box = try E2ESandbox.forHistory()
         let seed = Self.seed ^ 0xF1A1
-        var r = SeededRandom(seed: seed)
+        var r = SeededGenerator(seed: seed)
         let delays = (0..<8).map { _ in Duration.milliseconds(1_000 + r.int(0...45)) }
         var reported = Set<String>()
         var kills = 0

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import hiit
+import TestSupport
 
 /// Generated command lines (seeded): templates of every library, plan, history, profile and
 /// stats command, mangled with unknown options, missing values, bad subcommands and values
@@ -35,7 +36,7 @@ import Testing
     static let ids = ["00000001", "00000002", "00000003-0000-4000-8000-000000000000", "0000"]
 
     /// Command-line templates; `{W}` and friends are filled from the lists above.
-    static func template(_ r: inout SeededRandom) -> [String] {
+    static func template(_ r: inout SeededGenerator) -> [String] {
         let w = r.pick(workouts), p = r.pick(plans), n = r.pick(names)
         let templates: [[String]] = [
             ["show", w], ["show", w, "--json"], ["show", p], ["list"], ["list", "--json"], ["list", "--names"],
@@ -66,7 +67,7 @@ import Testing
     static let rangedOptions: Set<String> = ["--rest-between", "--prepare", "--weight", "--last", "--back", "--at", "--to", "--leg"]
     static let impossibleNumbers = ["-1", "-999999", "1e400", "NaN", "inf", "-inf", "99999999999999999999999999", "abc", "", "٣", "1e308"]
 
-    static func generate(_ r: inout SeededRandom) -> Case {
+    static func generate(_ r: inout SeededGenerator) -> Case {
         var c = Case(arguments: template(&r), mustFail: false, mutations: [])
         for _ in 0..<r.int(1...3) {
             let a = c.arguments
@@ -151,7 +152,7 @@ import Testing
         let box = try E2ESandbox.forHistory()
         try box.writeHistory(try jsonLines((1...5).map { historyRecord($0) }))
         let seed = fuzzSeed(Self.seed)
-        var r = SeededRandom(seed: seed)
+        var r = SeededGenerator(seed: seed)
         var ran = 0, failed = 0, mustFail = 0, skipped = 0
         var failures: [String] = []
         var index = 0
@@ -182,7 +183,7 @@ import Testing
         let box = try E2ESandbox.forHistory()
         try box.writeHistory(try jsonLines((1...5).map { historyRecord($0) }))
         let seed = fuzzSeed(Self.seed) ^ 0x5A5A
-        var r = SeededRandom(seed: seed)
+        var r = SeededGenerator(seed: seed)
         let clock = ContinuousClock()
         let started = clock.now
         var ran = 0, index = 0

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutModel
 @testable import hiit
+import TestSupport
 
 /// Mutated workout and plan files (of the shipped `workouts/*.json`) given to `hiit show FILE`
 /// and `hiit import --rename FILE`, and mutated history lines appended to `history.jsonl`
@@ -90,7 +91,7 @@ import WorkoutModel
         let bases = try Self.shippedFiles(box)
         #expect(bases.count >= 5)
         let seed = fuzzSeed(Self.fileSeed)
-        var r = SeededRandom(seed: seed)
+        var r = SeededGenerator(seed: seed)
         let file = box.file("fuzzed.json")
         var failures: [String] = []
         var counts: [JSONMutator.Validity: Int] = [:]
@@ -180,7 +181,7 @@ import WorkoutModel
         let template = try historyRecord(4242).jsonLine()
         _ = box.runInProcess(["list"])
         let seed = fuzzSeed(Self.historySeed)
-        var r = SeededRandom(seed: seed)
+        var r = SeededGenerator(seed: seed)
         var failures: [String] = []
         var skipped = 0
         var sample: [(JSONMutator.Mutation, Bool, HistoryOutcome, Int)] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import hiit
+import TestSupport
 
 // Support for the fuzz tests (Fuzz/): running `hiit` in-process through the binary's own entry
 // point, checking the shape of what it says on stderr, and snapshots of the data folder.
@@ -132,7 +133,7 @@ struct DataSnapshot: Equatable {
 }
 
 /// Seeded random choices for the generators.
-extension SeededRandom {
+extension SeededGenerator {
     /// One element of `items` (which must not be empty).
     mutating func pick<T>(_ items: [T]) -> T {
         items[Int.random(in: 0..<items.count, using: &self)]
