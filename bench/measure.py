@@ -54,7 +54,9 @@ def termdown_run(seconds, folder, result):
     remaining seconds to a FIFO at each tick. Stores tick arrivals and the exit instant."""
     fifo_path = os.path.join(folder, "termdown.fifo")
     os.mkfifo(fifo_path)
-    fifo = os.open(fifo_path, os.O_RDONLY | os.O_NONBLOCK)
+    # Opened for reading and writing: the FIFO always has a writer, so select waits for data
+    # instead of reporting end-of-file between two ticks.
+    fifo = os.open(fifo_path, os.O_RDWR | os.O_NONBLOCK)
     launch = time.monotonic()
     pid, fd = pty.fork()
     if pid == 0:
@@ -71,7 +73,10 @@ def termdown_run(seconds, folder, result):
             except OSError:
                 pass
         if fifo in ready:
-            data = os.read(fifo, 4096)
+            try:
+                data = os.read(fifo, 4096)
+            except BlockingIOError:
+                data = b""
             for word in data.split():
                 ticks.append((now, float(word)))
         done, _ = os.waitpid(pid, os.WNOHANG)
@@ -191,7 +196,7 @@ def cue_latency(binary, data, workout="2/2x10"):
     """Boundary to the first frames of its cue arriving through ALSA's file plugin in a FIFO."""
     fifo_path = os.path.join(data, "cues.fifo")
     os.mkfifo(fifo_path)
-    fifo = os.open(fifo_path, os.O_RDONLY | os.O_NONBLOCK)
+    fifo = os.open(fifo_path, os.O_RDWR | os.O_NONBLOCK)
     env = environment(data)
     env["HIIT_AUDIO_DEVICE"] = f"file:'{fifo_path}',raw"
     proc = subprocess.Popen([binary, "run", workout, "--events", "--prepare", "0", "--no-record"],
@@ -203,9 +208,11 @@ def cue_latency(binary, data, workout="2/2x10"):
         ready, _, _ = select.select([out, fifo], [], [], 1)
         now = time.monotonic()
         if fifo in ready:
-            data_read = os.read(fifo, 1 << 16)
-            if data_read:
-                chunks.append(now)
+            try:
+                if os.read(fifo, 1 << 16):
+                    chunks.append(now)
+            except BlockingIOError:
+                pass
         if out in ready:
             data_read = os.read(out, 1 << 16)
             if not data_read:
