@@ -27,7 +27,7 @@ hand on an otherwise idle machine:
    a FIFO that this process reads: the time from each cue's scheduled instant to the arrival
    of its first frames (median, p99, max).
 """
-import argparse, json, os, pty, select, shutil, signal, statistics, subprocess, sys, tempfile, threading, time
+import argparse, json, multiprocessing, os, pty, select, shutil, statistics, subprocess, sys, tempfile, time
 
 def percentile(values, p):
     values = sorted(values)
@@ -49,9 +49,11 @@ def quick_length(workout):
     rest, rounds = rest_rounds.lower().split("x")
     return int(work) * int(rounds) + int(rest) * (int(rounds) - 1)
 
-def termdown_run(seconds, folder, result):
+def termdown_run(seconds, folder, queue):
     """Counts down `seconds` with termdown in a pseudo-terminal; its --exec-cmd writes the
-    remaining seconds to a FIFO at each tick. Stores tick arrivals and the exit instant."""
+    remaining seconds to a FIFO at each tick. Runs in a process of its own (so the reader of
+    hiit's lines never waits for this one's turn at Python's interpreter lock) and puts the
+    tick arrivals and the exit instant on `queue`."""
     fifo_path = os.path.join(folder, "termdown.fifo")
     os.mkfifo(fifo_path)
     # Opened for reading and writing: the FIFO always has a writer, so select waits for data
@@ -82,15 +84,14 @@ def termdown_run(seconds, folder, result):
         done, _ = os.waitpid(pid, os.WNOHANG)
         if done:
             break
-    result.update(launch=launch, ticks=ticks, exit=time.monotonic())
+    queue.put({"launch": launch, "ticks": ticks, "exit": time.monotonic()})
 
 def timing(binary, workout, data, with_termdown):
     length = quick_length(workout)
-    termdown = {}
-    thread = None
+    queue, process = multiprocessing.Queue(), None
     if with_termdown:
-        thread = threading.Thread(target=termdown_run, args=(length, data, termdown))
-        thread.start()
+        process = multiprocessing.Process(target=termdown_run, args=(length, data, queue))
+        process.start()
     launch = time.monotonic()
     proc = subprocess.Popen([binary, "run", workout, "--events", "--prepare", "0", "--no-record"],
                             stdout=subprocess.PIPE, stdin=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -123,8 +124,12 @@ def timing(binary, workout, data, with_termdown):
     worst = sorted(late, reverse=True)[:3]
     print("  hiit latest lines: " + "; ".join(f"{e * 1000:.3f} ms {name} {cue} due {due:.3f} (hiit's own lateness {own * 1000:.3f} ms)"
                                                 for e, name, cue, due, own in worst))
-    if thread is not None:
-        thread.join()
+    own = [abs(o) * 1000 for _, _, _, _, o in late]
+    print(f"  hiit's own lateness (t - due in its lines) ms: median {statistics.median(own):.3f}  "
+          f"p99 {percentile(own, 99):.3f}  max {max(own):.3f}")
+    if process is not None:
+        termdown = queue.get()
+        process.join()
         ticks = termdown["ticks"]
         if len(ticks) < 2:
             print("  termdown: no ticks seen")
