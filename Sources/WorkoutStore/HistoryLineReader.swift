@@ -281,20 +281,26 @@ private struct LineScanner {
         return record
     }
 
-    mutating func legRecords() -> [LegRecord]? {
+    /// A JSON array whose elements `element` reads, or `nil` when anything is not as expected.
+    @inline(__always)
+    mutating func array<Element>(of element: (inout Self) -> Element?) -> [Element]? {
         guard take(openBracket) else { return nil }
-        var legs: [LegRecord] = []
+        var items: [Element] = []
         skipWhitespace()
-        if take(closeBracket) { return legs }
+        if take(closeBracket) { return items }
         while true {
             skipWhitespace()
-            guard let leg = legRecord() else { return nil }
-            legs.append(leg)
+            guard let item = element(&self) else { return nil }
+            items.append(item)
             skipWhitespace()
             if take(comma) { continue }
             guard take(closeBracket) else { return nil }
-            return legs
+            return items
         }
+    }
+
+    mutating func legRecords() -> [LegRecord]? {
+        array { $0.legRecord() }
     }
 
     mutating func legRecord() -> LegRecord? {
@@ -380,19 +386,7 @@ private struct LineScanner {
     }
 
     mutating func lapRecords() -> [LapRecord]? {
-        guard take(openBracket) else { return nil }
-        var laps: [LapRecord] = []
-        skipWhitespace()
-        if take(closeBracket) { return laps }
-        while true {
-            skipWhitespace()
-            guard let lap = lapRecord() else { return nil }
-            laps.append(lap)
-            skipWhitespace()
-            if take(comma) { continue }
-            guard take(closeBracket) else { return nil }
-            return laps
-        }
+        array { $0.lapRecord() }
     }
 
     mutating func lapRecord() -> LapRecord? {
