@@ -51,6 +51,17 @@ public struct KeyDecoder: Sendable {
         return keys
     }
 
+    /// Decodes the bytes of one `read` from a terminal: as ``decode(_:)``, and an `ESC` that
+    /// ends the read is the Escape key (a terminal sends an escape sequence in one write, so
+    /// nothing more of it is coming).
+    /// - Parameter bytes: one read's bytes.
+    /// - Returns: the keys, in order.
+    public mutating func decodeRead(_ bytes: [UInt8]) -> [Key] {
+        var keys = decode(bytes)
+        if hasPendingInput, bytes.last == 0x1B { keys += flush() }
+        return keys
+    }
+
     /// Gives up waiting for the rest of a pending sequence: a lone `ESC` becomes `.escape`;
     /// an unfinished escape sequence or UTF-8 character is dropped.
     /// - Returns: `[.escape]` for a lone pending `ESC`, otherwise an empty array.

@@ -136,3 +136,13 @@ import Testing
         #expect(Key.character("q").description == "q")
     }
 }
+
+/// One read from a terminal at a time.
+@Suite struct KeyDecoderReadTests {
+    @Test func anEscapeThatEndsAReadIsTheEscapeKey() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decodeRead([0x71, 0x1B]) == [.character("q"), .escape])
+        #expect(!decoder.hasPendingInput)
+        #expect(decoder.decodeRead([0x1B, 0x5B, 0x43]) == [.right], "a whole sequence in one read is its key")
+    }
+}

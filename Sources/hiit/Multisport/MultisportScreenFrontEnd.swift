@@ -48,9 +48,7 @@ final class MultisportScreenFrontEnd: RunFrontEnd {
     func commands(from bytes: [UInt8]?, session: MultisportSession, at now: Duration) -> [RunCommand<MultisportSession.Event>] {
         guard let bytes else { return [] }
         var result: [RunCommand<MultisportSession.Event>] = []
-        var keys = decoder.decode(bytes)
-        if decoder.hasPendingInput, bytes.last == 0x1B { keys += decoder.flush() }
-        for typed in keys {
+        for typed in decoder.decodeRead(bytes) {
             let key = typed.lowercased
             if key == .interrupt { return [.interrupt] }
             if let question = pending {

@@ -54,10 +54,7 @@ final class ScreenFrontEnd: RunFrontEnd {
     func commands(from bytes: [UInt8]?, session: Session, at now: Duration) -> [RunCommand<Session.Event>] {
         guard let bytes else { return [] }
         var result: [RunCommand<Session.Event>] = []
-        var keys = decoder.decode(bytes)
-        // A lone ESC at the end of a read is the Escape key: sequences arrive whole.
-        if decoder.hasPendingInput, bytes.last == 0x1B { keys += decoder.flush() }
-        for typed in keys {
+        for typed in decoder.decodeRead(bytes) {
             let key = typed.lowercased
             if key == .interrupt { return [.interrupt] }
             if let question = pending {
