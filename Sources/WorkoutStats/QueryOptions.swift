@@ -54,23 +54,17 @@ public enum SessionFilter: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a `--sport` word: `all`; `intervals`, `interval`, `hiit` or `tabata` for interval
     /// sessions; a sport by HealthKit name or command-line short form (`run` → `running`,
-    /// `bike` → `cycling`, `t1` → `transition`); any other plain lowercase name (letters,
-    /// digits, `-`, `_`) for sports this program does not know, e.g. `paddling`.
-    /// - Throws: ``StatsError/badSportFilter(_:)`` for an empty word or other characters.
+    /// `bike` → `cycling`, `t1` → `transition`), case-insensitive.
+    /// - Throws: ``StatsError/badSportFilter(_:)`` for any other word (a typo is refused, not
+    ///   counted as a sport with no sessions).
     public init(argument: String) throws(StatsError) {
         let word = argument.lowercased()
         switch word {
         case "all": self = .all
         case "intervals", "interval", "hiit", "tabata": self = .intervals
         default:
-            if let sport = Sport(commandLine: word) {
-                self = .sport(sport.rawValue)
-            } else if !word.isEmpty,
-                      word.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-" || $0 == "_" }) {
-                self = .sport(word)
-            } else {
-                throw .badSportFilter(argument)
-            }
+            guard let sport = Sport(commandLine: word) else { throw .badSportFilter(argument) }
+            self = .sport(sport.rawValue)
         }
     }
 

@@ -126,7 +126,12 @@ extension StatsPeriod {
         case (.lastYear, .last7Days):
             last = lastDay.yearEarlier
             first = last?.adding(days: -6)
-        case (.lastYear, .week), (.lastYear, .month), (.lastYear, .quarter), (.lastYear, .year):
+        case (.lastYear, .week):
+            // 52 weeks (364 days) back: the same weekdays, and the same week number but in
+            // years with 53 weeks (23–29 Nov 2026 → 24–30 Nov 2025, both ISO week 48).
+            first = firstDay.adding(days: -364)
+            last = lastDay.adding(days: -364)
+        case (.lastYear, .month), (.lastYear, .quarter), (.lastYear, .year):
             guard let shifted = firstDay.yearEarlier,
                   let bounds = StatsPeriod.bounds(of: kind, containing: shifted, back: 0, context: context) else { return nil }
             first = bounds.0

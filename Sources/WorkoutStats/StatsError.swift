@@ -1,3 +1,4 @@
+import WorkoutModel
 /// Why a statistics request cannot be answered. Every case carries what a person needs to fix
 /// the request; ``description`` is a one-line message.
 public enum StatsError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -39,7 +40,7 @@ public enum StatsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badBaseline(let text):
             "'\(text)' is not a comparison: expected previous or last-year"
         case .badSportFilter(let text):
-            "'\(text)' is not a sport: expected a sport name such as running, cycling, swimming, or intervals"
+            "'\(text)' is not a sport: expected all, intervals, or one of \(Sport.allCases.map(\.rawValue).joined(separator: ", ")) (or run, bike, swim)"
         case .negativeBack(let value):
             "--back must be 0 or more, not \(value)"
         case .dateNotAllowed(let period):

@@ -114,11 +114,22 @@ struct ComparisonTests {
         #expect(previous.comparison?.change(of: .sessions).isNew == false)
         #expect(previous.comparison?.change(of: .sessions).difference == -2)
         #expect(previous.comparison?.change(of: .sessions).percent == -100)
-        // Last year: the week holding 29 December 2023 (Sunday 24 – Saturday 30 December), elapsed 3 days + 12 h.
+        // Last year: 52 weeks back, Sunday 31 December 2023 – Saturday 6 January 2024 (the same
+        // weekdays), elapsed 3 days + 12 h: both sessions of that week count.
         let lastYear = try StatsReport(records: records, query: StatsQuery(period: .week, baseline: .lastYear), context: ctx)
-        #expect(try window(lastYear).0 == "2023-12-24T00:00:00-05:00")
-        #expect(try window(lastYear).1 == "2023-12-27T12:00:00-05:00")
-        #expect(try window(lastYear).3 == 0)
+        #expect(try window(lastYear).0 == "2023-12-31T00:00:00-05:00")
+        #expect(try window(lastYear).1 == "2024-01-03T12:00:00-05:00")
+        #expect(try window(lastYear).3 == 2)
+    }
+
+    @Test func lastYearOfAWeekIsTheSameWeekNumber() throws {
+        // Week 48 of 2026 (Monday 23 – Sunday 29 November) against week 48 of 2025 (24–30 November).
+        let ctx = try context("Europe/Berlin", now: "2026-11-30T12:00:00+01:00", firstWeekday: .monday)
+        let report = try StatsReport(records: [], query: StatsQuery(period: .week, back: 1, baseline: .lastYear), context: ctx)
+        #expect(report.period.firstDay.description == "2026-11-23")
+        #expect(report.comparison?.firstDay.description == "2025-11-24")
+        #expect(report.comparison?.lastDay.description == "2025-11-30")
+        #expect(report.comparison?.firstDay.isoWeek.week == report.period.firstDay.isoWeek.week)
     }
 
     @Test func changeIsNewOnlyWhenTheBaselineIsZero() {

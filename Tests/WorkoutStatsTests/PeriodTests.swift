@@ -214,7 +214,9 @@ struct PeriodTests {
                 == "'fortnight' is not a period: expected 7d, week, month, quarter, year, day, 24h or FROM..TO (YYYY-MM-DD..YYYY-MM-DD)")
         #expect(try SessionFilter(argument: "run") == .sport("running"))
         #expect(try SessionFilter(argument: "HIIT") == .intervals)
-        #expect(try SessionFilter(argument: "paddling") == .sport("paddling"))
+        #expect(throws: StatsError.badSportFilter("runing"), "a typo is refused, not a sport with no sessions") {
+            try SessionFilter(argument: "runing")
+        }
         #expect(try Baseline(argument: "last-year") == .lastYear)
     }
 

@@ -10,7 +10,7 @@ import Testing
     @Test func selectWithoutAWorkoutShowsTheSelection() throws {
         let sandbox = try LibraryCommandTests.emptyLibrary()
         let none = try sandbox.run(["select"])
-        #expect(none.status == 0 && none.stdout == "Selected: none: plain 'hiit' runs Tabata.\n" && none.stderr.isEmpty, "\(none)")
+        #expect(none.status == 0 && none.stdout == "No workout is selected: plain 'hiit' runs Tabata.\n" && none.stderr.isEmpty, "\(none)")
         #expect(try sandbox.run(["new", "Leg day", "-e", "Squats 40/20x3"]).status == 0)
         #expect(try sandbox.run(["select", "LEG DAY"]).status == 0)
         let some = try sandbox.run(["select"])
@@ -41,7 +41,7 @@ import Testing
         #expect(try LibraryCommandTests.listJSON(sandbox).first?["selected"] as? Bool == false)
         let profile = try String(contentsOf: sandbox.dataFolder.appendingPathComponent("profile.json"), encoding: .utf8)
         #expect(!profile.contains("selectedWorkout"), "\(profile)")
-        #expect(try sandbox.run(["select"]).stdout == "Selected: none: plain 'hiit' runs Tabata.\n")
+        #expect(try sandbox.run(["select"]).stdout == "No workout is selected: plain 'hiit' runs Tabata.\n")
 
         let again = try sandbox.run(["select", "--none"])
         #expect(again.status == 0 && again.stdout == "No workout was selected: plain 'hiit' runs Tabata.\n", "\(again)")

@@ -210,6 +210,8 @@ import WorkoutModel
         (["stats", "--metric", "pace"], "Error: --metric: 'pace' is not one of sessions, time, kcal, distance"),
         (["stats", "--sport", "a b"],
          "Error: --sport: 'a b' is not a sport: use a name such as running, cycling, swimming (or run, bike, swim), or intervals"),
+        (["stats", "--sport", "runing"],
+         "Error: --sport: 'runing' is not a sport: use a name such as running, cycling, swimming (or run, bike, swim), or intervals"),
         (["stats", "24h", "--date", "2026-02-15"],
          "Error: --date cannot be given with the period 24h: 24h is always the 24 hours up to now."),
         (["stats", "year", "--date", "0001-06-01", "--back", "1"], "Error: --date: '0001-06-01' reaches outside the years 1–9999"),

@@ -93,17 +93,31 @@ enum Format {
         Pace.clock(seconds.isFinite ? seconds.rounded(.down) : 0)
     }
 
-    /// A distance in the person's units: swims in yards in a yard pool or with imperial units,
-    /// else in metres (never km); other sports in miles with imperial units, else in m/km (`750 m`,
-    /// `20 km`, `1000 yd`, `3.11 mi`).
+    /// A distance in the person's units, with decimals and no fraction signs: swims in whole
+    /// yards in a yard pool or with imperial units, else in whole metres (never km); other
+    /// sports in miles (two decimals) with imperial units, else in whole metres below 1 km and
+    /// kilometres (two decimals) from there (`750 m`, `20 km`, `1000 yd`, `3.11 mi`).
     static func distance(_ meters: Double, units: Profile.Units, sport: Sport?, poolUnit: LengthUnit?) -> String {
         let imperial = units == .imperial
         if sport == .swimming {
             // Swimmers count in metres or yards, never kilometres or miles (1500 m, 1650 yd).
             let yards = poolUnit == .yards || (poolUnit == nil && imperial)
-            return yards ? Distance(meters / LengthUnit.yards.meters, .yards).text : Distance(meters, .meters).text
+            return yards ? decimal(meters / LengthUnit.yards.meters, places: 0) + " yd" : decimal(meters, places: 0) + " m"
         }
-        return Distance.reading(meters: meters, in: imperial ? .miles : .meters)
+        if imperial { return decimal(meters / LengthUnit.miles.meters, places: 2) + " mi" }
+        return meters < 1000 ? decimal(meters, places: 0) + " m" : decimal(meters / 1000, places: 2) + " km"
+    }
+
+    /// A measured quantity with at most `places` decimals, trailing zeros dropped (`19.6`,
+    /// `20`, `4.29`); never a fraction sign, which is for lengths a person typed (`33⅓ yd`).
+    static func decimal(_ value: Double, places: Int) -> String {
+        guard value.isFinite else { return "0" }
+        var text = String(format: "%.\(places)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
     }
 
     /// ``distance(_:units:sport:poolUnit:)`` for a plan leg (its sport and pool unit).

@@ -89,8 +89,14 @@ enum HistoryText {
             ("Workout Time", duration(record.workoutSeconds)),
             ("Total Time", duration(record.totalSeconds)),
             ("Paused", duration(record.pausedSeconds)),
-            ("Rounds", String(record.rounds)),
-            ("Exercises", String(record.exercises)),
+        ]
+        if record.kind == .multisport {
+            let sportLegs = record.legs.filter { $0.sport != "transition" }.count
+            rows.append(("Legs", "\(record.legs.count) (\(sportLegs) sport \(sportLegs == 1 ? "leg" : "legs"))"))
+        } else {
+            rows += [("Rounds", String(record.rounds)), ("Exercises", String(record.exercises))]
+        }
+        rows += [
             ("Weight", record.weightKg.map { "\(ProfileCommands.number($0)) kg" } ?? "not set"),
             ("Energy", record.kcal.map { "\(HIITCalories.display($0)) (\(ProfileCommands.number($0, decimals: 2)) unrounded)" }
                 ?? "not estimated (no weight was set)"),
@@ -113,7 +119,7 @@ enum HistoryText {
         return legs.enumerated().compactMap { index, leg in
             guard leg.laps.count > 1 else { return nil }
             let word = leg.poolLength != nil ? "Lengths" : "Laps"
-            return " \(word) of \(index + 1) (\(labels[index])): " + leg.laps.map { Format.clock($0.elapsedSeconds) }.joined(separator: " ")
+            return " \(word) of leg \(index + 1) (\(labels[index])): " + leg.laps.map { Format.clock($0.elapsedSeconds) }.joined(separator: " ")
         }
     }
 

@@ -66,7 +66,7 @@ extension LibraryCommand {
     private func showSelection() -> Int32 {
         let fallback = WorkoutResolver.tabata.name
         guard let selected = selection(warn: true) else {
-            console.out("Selected: none: plain 'hiit' runs \(fallback).")
+            console.out("No workout is selected: plain 'hiit' runs \(fallback).")
             return ExitStatus.success
         }
         do {

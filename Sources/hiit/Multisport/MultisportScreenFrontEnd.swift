@@ -90,16 +90,24 @@ final class MultisportScreenFrontEnd: RunFrontEnd {
         if !output.isEmpty { try? FileDescriptorIO.writeAll(output, to: STDOUT_FILENO) }
     }
 
-    /// The clocks count up in whole seconds: redraw when the next second starts (timer time
-    /// stops while paused, but the race clock goes on).
+    /// The clocks count up in whole seconds, each from its own start: the race clock from the
+    /// session's start, the big digits from the leg's timer time (which stops while paused) or
+    /// from the end of the last leg (blank time). Redraw when the first of them turns over.
     func nextRefresh(session: MultisportSession, after now: Duration) -> Duration? {
         var candidates: [Duration] = []
         if let until = notice.until { candidates.append(until) }
         let derived = session.derive()
-        if derived.isRunning, let start = derived.start {
-            let since = now - start
-            let fraction = since - .seconds(since.components.seconds)
-            candidates.append(now + (.seconds(1) - fraction))
+        guard derived.isRunning, let start = derived.start else { return candidates.min() }
+        func untilNextSecond(_ shown: Duration) -> Duration {
+            .seconds(1) - (shown - .seconds(shown.components.seconds))
+        }
+        candidates.append(now + untilNextSecond(now - start))
+        if let current = derived.currentLeg, current < derived.legs.count {
+            if !derived.isPaused, let leg = session.results(at: now).last {
+                candidates.append(now + untilNextSecond(leg.timer))
+            }
+        } else if let end = derived.legs.last?.end {
+            candidates.append(now + untilNextSecond(now - end))
         }
         return candidates.min()
     }
