@@ -82,7 +82,7 @@ import Glibc
     func theTimerRunsRecordsAndSaysOnceWhyCuesAreOff(fault: Fault, frontEnd: FrontEnd) async throws {
         try await onOwnThread {
             let box = try E2ESandbox.forHistory()
-            var binary = try HiitBinary.url().path
+            let binary = try HiitBinary.url().path
             var environment = box.environment(extra: ["TERM": "xterm-256color"])
             var why: String
             switch fault {
@@ -96,19 +96,15 @@ import Glibc
                 environment["HIIT_AUDIO_DEVICE"] = "no-such-device-fault"
                 why = "'no-such-device-fault'"
             case .unusableSounds:
-                // A copy of the binary in a development layout (PACKAGE/.build/debug/hiit), whose
-                // PACKAGE/Sounds has every cue's file, none of them a WAV file.
-                let package = box.file("pkg")
-                let products = package.appendingPathComponent(".build/debug")
-                try FileManager.default.createDirectory(at: products, withIntermediateDirectories: true)
-                let sounds = package.appendingPathComponent("Sounds")
+                // HIIT_SOUNDS names a folder with every cue's file, none of them a WAV file.
+                // (Pointing the variable at the folder, rather than running a copy of the binary
+                // beside it, also avoids exec racing another test's spawn: ETXTBSY.)
+                let sounds = box.file("Sounds")
                 try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
                 for cue in ["start", "rest", "congratulations", "beep", "swim", "bike", "run", "transition"] {
                     try Data("not a sound".utf8).write(to: sounds.appendingPathComponent("\(cue).wav"))
                 }
-                let copy = products.appendingPathComponent("hiit")
-                try FileManager.default.copyItem(atPath: binary, toPath: copy.path)
-                binary = copy.path
+                environment["HIIT_SOUNDS"] = sounds.path
                 why = sounds.path
             }
             let outcome = try Self.run(binary, frontEnd: frontEnd, environment: environment)
