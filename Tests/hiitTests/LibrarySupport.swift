@@ -49,7 +49,17 @@ func expectHiitError(_ run: HiitResult, status: Int32, naming words: [String],
 /// - Throws: when the script cannot be written or made executable.
 func writeLibraryEditorScript(_ body: String, named name: String, in folder: URL) throws -> String {
     let url = folder.appendingPathComponent(name)
-    try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: url)
-    guard chmod(url.path, 0o700) == 0 else { throw E2EFailure("chmod \(url.path): errno \(errno)") }
+    // Opened close-on-exec: a child another test spawns while this is being written must not
+    // inherit the write descriptor, or exec of the script fails with ETXTBSY ("Text file busy").
+    let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
+    guard fd >= 0 else { throw E2EFailure("open \(url.path): errno \(errno)") }
+    defer { close(fd) }
+    let bytes = Array(("#!/bin/sh\n" + body + "\n").utf8)
+    var written = 0
+    while written < bytes.count {
+        let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { throw E2EFailure("write \(url.path): errno \(errno)") }
+        written += n
+    }
     return url.path
 }
