@@ -45,4 +45,28 @@ public struct Frame: Hashable, Sendable, CustomStringConvertible {
 
     /// Same as ``text``.
     public var description: String { text }
+
+    /// The frame with the one-cell punctuation a non-UTF-8 terminal cannot show replaced by
+    /// ASCII of the same width: `·` `–` `—` `−` → `-`, `▲` → `^`, `▼` → `v`, `✓` → `+`,
+    /// `▶` → `>`. Every cell stays where it was.
+    public func withASCIIPunctuation() -> Frame {
+        var frame = self
+        frame.lines = lines.map { line in
+            StyledText(spans: line.spans.map { span in
+                var text = String.UnicodeScalarView()
+                for scalar in span.text.unicodeScalars {
+                    switch scalar {
+                    case "·", "–", "—", "−": text.append("-")
+                    case "▲": text.append("^")
+                    case "▼": text.append("v")
+                    case "✓": text.append("+")
+                    case "▶": text.append(">")
+                    default: text.append(scalar)
+                    }
+                }
+                return StyledText.Span(String(text), style: span.style)
+            })
+        }
+        return frame
+    }
 }

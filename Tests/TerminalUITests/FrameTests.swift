@@ -100,3 +100,16 @@ import TerminalUI
         ].joined(separator: "\n"))
     }
 }
+
+/// A terminal that cannot show UTF-8 gets the same screen with ASCII punctuation.
+@Suite struct FrameASCIITests {
+    @Test func punctuationBecomesASCIIOfTheSameWidth() {
+        let size = TerminalSize(columns: 24, rows: 1)
+        let frame = Frame(size: size, lines: [StyledText("✓ Swim · T1 — ▶ ▲▼")])
+        let ascii = frame.withASCIIPunctuation()
+        let text = ascii.lines[0].plainText
+        #expect(text == "+ Swim - T1 - > ^v      ")
+        let allASCII = text.unicodeScalars.allSatisfy { $0.isASCII }
+        #expect(allASCII)
+    }
+}

@@ -24,7 +24,8 @@ import WorkoutModel
                                  isMuted: false, cuesOffReason: cuesOff, prompt: prompt, notice: nil)
     }
 
-    /// The frame's text with trailing spaces removed from each line.
+    /// The frame's text with trailing spaces removed from each line, as an ASCII-only terminal
+    /// shows it (blocks as `#`, punctuation as `-`).
     static func text(_ state: TimerScreen.State, _ columns: Int, _ rows: Int) -> String {
         let frame = TimerScreen.render(state, size: TerminalSize(columns: columns, rows: rows), glyphs: .ascii)
         return frame.lines.map { line in
@@ -42,7 +43,7 @@ import WorkoutModel
 
 
                                                   WORK
-                                   Squats · round 1/3 · exercise 1/2
+                                   Squats - round 1/3 - exercise 1/2
 
                                        ######      ######  ######
                                        ##  ##  ##      ##  ##  ##
@@ -59,7 +60,7 @@ import WorkoutModel
 
 
 
-                           space pause · n skip · r restart · m mute · q quit
+                           space pause - n skip - r restart - m mute - q quit
             """)
     }
 
@@ -83,14 +84,14 @@ import WorkoutModel
         #expect(Self.text(Self.state(paused: true), 40, 10) == """
              Classic                        cues on
 
-                      WORK — PAUSED  0:28
-               Squats · round 1/3 · exercise 1/2
+                      WORK - PAUSED  0:28
+               Squats - round 1/3 - exercise 1/2
               [##########------------------------]
                         Next: REST 0:20
                  Elapsed 0:12   Remaining 4:43
 
 
-                 space resume · n skip · q quit
+                 space resume - n skip - q quit
             """)
     }
 

@@ -24,6 +24,12 @@ enum MultisportScreen {
     /// Renders a frame of exactly `size.rows` lines of `size.columns` cells; never fails.
     static func render(_ state: State, session: MultisportSession, at now: Duration, size: TerminalSize,
                        glyphs: Glyphs) -> Frame {
+        let frame = layout(state, session: session, at: now, size: size, glyphs: glyphs)
+        return glyphs == .ascii ? frame.withASCIIPunctuation() : frame
+    }
+
+    private static func layout(_ state: State, session: MultisportSession, at now: Duration, size: TerminalSize,
+                               glyphs: Glyphs) -> Frame {
         let width = max(size.columns, 0)
         let rows = max(size.rows, 0)
         guard width > 0, rows > 0 else { return Frame(size: size) }
@@ -148,6 +154,8 @@ enum MultisportScreen {
         let isPool = run.isPoolSwim(derived)
         if isPool, let planLeg, let pool = planLeg.poolLength {
             parts.append("\(Format.number(pool)) \(planLeg.poolUnit?.rawValue ?? "m") pool")
+        } else if planLeg?.sport == .swimming, planLeg?.isOpenWater == true {
+            parts.append("open water")
         }
         if current.sport != .transition, result.laps.count > 1 || isPool {
             let lap = result.laps.last.map { Format.clock($0.elapsed.inSeconds) } ?? "0:00"

@@ -34,6 +34,11 @@ enum TimerScreen {
     /// Renders the screen: a frame of exactly `size.rows` lines, each `size.columns` cells.
     /// Big digits when they fit, a compact layout otherwise; never fails on any size.
     static func render(_ state: State, size: TerminalSize, glyphs: Glyphs) -> Frame {
+        let frame = layout(state, size: size, glyphs: glyphs)
+        return glyphs == .ascii ? frame.withASCIIPunctuation() : frame
+    }
+
+    private static func layout(_ state: State, size: TerminalSize, glyphs: Glyphs) -> Frame {
         let width = max(size.columns, 0)
         let rows = max(size.rows, 0)
         guard width > 0, rows > 0 else { return Frame(size: size) }
