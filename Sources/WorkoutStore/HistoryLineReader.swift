@@ -170,7 +170,6 @@ private struct LineScanner {
         skipWhitespace()
         guard take(openBrace) else { return nil }
         var seen: UInt32 = 0
-        var unknownKeys: [Range<Int>] = []
         var version = 0
         var id: UUID?
         var workout = "", kind = SessionRecord.Kind.intervals, timeZone = "", localDate = ""
@@ -179,14 +178,8 @@ private struct LineScanner {
         var workoutSeconds = 0.0, totalSeconds = 0.0, pausedSeconds = 0.0
         var weightKg: Double?, kcal: Double?
         var legs: [LegRecord] = []
-        skipWhitespace()
-        if peek == closeBrace { return nil }  // no keys: required keys are missing
-        while true {
-            skipWhitespace()
-            guard let keyRange = plainKey() else { return nil }
-            skipWhitespace()
-            guard take(colon) else { return nil }
-            skipWhitespace()
+        var members = ObjectCursor()
+        while let keyRange = nextMember(&members) {
             if let key = RecordKey.named(bytes[keyRange]) {
                 let bit: UInt32 = 1 << UInt32(key.rawValue)
                 guard seen & bit == 0 else { return nil }
@@ -243,15 +236,11 @@ private struct LineScanner {
                         exercises = value
                     }
                 case .weightKg:
-                    if takeNull() { weightKg = nil } else {
-                        guard let value = double() else { return nil }
-                        weightKg = value
-                    }
+                    guard let value = nullableDouble() else { return nil }
+                    weightKg = value
                 case .kcal:
-                    if takeNull() { kcal = nil } else {
-                        guard let value = double() else { return nil }
-                        kcal = value
-                    }
+                    guard let value = nullableDouble() else { return nil }
+                    kcal = value
                 case .legs:
                     if takeNull() { legs = [] } else {
                         guard let value = legRecords() else { return nil }
@@ -259,13 +248,10 @@ private struct LineScanner {
                     }
                 }
             } else {
-                guard isNewKey(keyRange, among: &unknownKeys), skipValue(depth: 1) else { return nil }
+                guard skipUnknownMember(keyRange, depth: 1, &members) else { return nil }
             }
-            skipWhitespace()
-            if take(comma) { continue }
-            guard take(closeBrace) else { return nil }
-            break
         }
+        guard !members.failed else { return nil }
         skipWhitespace()
         guard index == bytes.count else { return nil }
         let required: [RecordKey] = [.version, .id, .workout, .kind, .start, .end, .timeZone, .utcOffsetSeconds,
@@ -306,19 +292,12 @@ private struct LineScanner {
     mutating func legRecord() -> LegRecord? {
         guard take(openBrace) else { return nil }
         var seen: UInt32 = 0
-        var unknownKeys: [Range<Int>] = []
         var sport = "", startSeconds = 0.0, elapsedSeconds = 0.0, timerSeconds = 0.0
         var distanceMeters: Double?, kcal: Double?, poolLength: Double?
         var poolUnit: LengthUnit?, isOpenWater: Bool?
         var laps: [LapRecord] = []
-        skipWhitespace()
-        if peek == closeBrace { return nil }
-        while true {
-            skipWhitespace()
-            guard let keyRange = plainKey() else { return nil }
-            skipWhitespace()
-            guard take(colon) else { return nil }
-            skipWhitespace()
+        var members = ObjectCursor()
+        while let keyRange = nextMember(&members) {
             if let key = LegKey.named(bytes[keyRange]) {
                 let bit: UInt32 = 1 << UInt32(key.rawValue)
                 guard seen & bit == 0 else { return nil }
@@ -337,20 +316,14 @@ private struct LineScanner {
                     guard let value = double() else { return nil }
                     timerSeconds = value
                 case .distanceMeters:
-                    if takeNull() { distanceMeters = nil } else {
-                        guard let value = double() else { return nil }
-                        distanceMeters = value
-                    }
+                    guard let value = nullableDouble() else { return nil }
+                    distanceMeters = value
                 case .kcal:
-                    if takeNull() { kcal = nil } else {
-                        guard let value = double() else { return nil }
-                        kcal = value
-                    }
+                    guard let value = nullableDouble() else { return nil }
+                    kcal = value
                 case .poolLength:
-                    if takeNull() { poolLength = nil } else {
-                        guard let value = double() else { return nil }
-                        poolLength = value
-                    }
+                    guard let value = nullableDouble() else { return nil }
+                    poolLength = value
                 case .poolUnit:
                     if takeNull() { poolUnit = nil } else {
                         guard let range = plainString() else { return nil }
@@ -371,13 +344,10 @@ private struct LineScanner {
                     laps = value
                 }
             } else {
-                guard isNewKey(keyRange, among: &unknownKeys), skipValue(depth: 3) else { return nil }
+                guard skipUnknownMember(keyRange, depth: 3, &members) else { return nil }
             }
-            skipWhitespace()
-            if take(comma) { continue }
-            guard take(closeBrace) else { return nil }
-            break
         }
+        guard !members.failed else { return nil }
         let required: [LegKey] = [.sport, .startSeconds, .elapsedSeconds, .timerSeconds, .laps]
         for key in required where seen & (1 << UInt32(key.rawValue)) == 0 { return nil }
         return LegRecord(sport: sport, startSeconds: startSeconds, elapsedSeconds: elapsedSeconds,
@@ -392,15 +362,8 @@ private struct LineScanner {
     mutating func lapRecord() -> LapRecord? {
         guard take(openBrace) else { return nil }
         var startSeconds: Double?, elapsedSeconds: Double?
-        var unknownKeys: [Range<Int>] = []
-        skipWhitespace()
-        if peek == closeBrace { return nil }
-        while true {
-            skipWhitespace()
-            guard let keyRange = plainKey() else { return nil }
-            skipWhitespace()
-            guard take(colon) else { return nil }
-            skipWhitespace()
+        var members = ObjectCursor()
+        while let keyRange = nextMember(&members) {
             let key = bytes[keyRange]
             if matches(key, "startSeconds") {
                 guard startSeconds == nil, let value = double() else { return nil }
@@ -409,15 +372,61 @@ private struct LineScanner {
                 guard elapsedSeconds == nil, let value = double() else { return nil }
                 elapsedSeconds = value
             } else {
-                guard isNewKey(keyRange, among: &unknownKeys), skipValue(depth: 5) else { return nil }
+                guard skipUnknownMember(keyRange, depth: 5, &members) else { return nil }
             }
-            skipWhitespace()
-            if take(comma) { continue }
-            guard take(closeBrace) else { return nil }
-            break
         }
+        guard !members.failed else { return nil }
         guard let startSeconds, let elapsedSeconds else { return nil }
         return LapRecord(startSeconds: startSeconds, elapsedSeconds: elapsedSeconds)
+    }
+
+    // MARK: Objects
+
+    /// Where the members of a JSON object stand while ``nextMember(_:)`` steps through them.
+    struct ObjectCursor {
+        /// Whether the first member was read (commas separate the next ones).
+        var started = false
+        /// Whether the object was not as expected (the line then goes to the strict decoder).
+        var failed = false
+        /// Keys this reader does not know, seen so far in the object (each may stand once).
+        var unknownKeys: [Range<Int>] = []
+    }
+
+    /// The next member's key, the reader left at its value; `nil` after the closing brace, or
+    /// when the syntax is not as expected (`cursor.failed`). Call it first right after `{`;
+    /// an empty object fails (it lacks the required keys).
+    mutating func nextMember(_ cursor: inout ObjectCursor) -> Range<Int>? {
+        skipWhitespace()
+        if cursor.started {
+            guard take(comma) else {
+                cursor.failed = !take(closeBrace)
+                return nil
+            }
+            skipWhitespace()
+        } else {
+            cursor.started = true
+            guard peek != closeBrace else {
+                cursor.failed = true
+                return nil
+            }
+        }
+        guard let key = plainKey() else {
+            cursor.failed = true
+            return nil
+        }
+        skipWhitespace()
+        guard take(colon) else {
+            cursor.failed = true
+            return nil
+        }
+        skipWhitespace()
+        return key
+    }
+
+    /// Skips the value of a member this reader does not know; `false` when the key stood
+    /// before in the object or the value is not valid JSON within `depth`.
+    mutating func skipUnknownMember(_ key: Range<Int>, depth: Int, _ cursor: inout ObjectCursor) -> Bool {
+        isNewKey(key, among: &cursor.unknownKeys) && skipValue(depth: depth)
     }
 
     // MARK: Tokens
@@ -568,6 +577,12 @@ private struct LineScanner {
     /// A finite number. Up to 15 significant digits without an exponent are converted exactly
     /// (an integer below 2^53 divided by an exact power of ten: one correctly rounded
     /// operation); anything longer goes through `Double(String)`, as the strict decoder does.
+    /// A number or `null`: `.some(nil)` for `null`, `nil` when it is neither.
+    mutating func nullableDouble() -> Double?? {
+        if takeNull() { return .some(nil) }
+        return double().map { $0 }
+    }
+
     mutating func double() -> Double? {
         guard let token = numberToken() else { return nil }
         if !token.hasExponent {
