@@ -125,9 +125,6 @@ enum Format {
         distance(meters, units: units, sport: leg.sport, poolUnit: leg.poolLength == nil ? nil : (leg.poolUnit ?? .meters))
     }
 
-    /// A number as distances write it: `25`, `2.5`, `33⅓`.
-    static func number(_ value: Double) -> String { Distance.number(value) }
-
     /// A countdown shows the seconds still to go rounded up: 2.3 s left reads `0:03`.
     static func countdown(_ duration: Duration) -> String {
         clock(duration.inSeconds.rounded(.up))

@@ -124,20 +124,11 @@ final class MultisportEventsFrontEnd: RunFrontEnd {
 
     func cuesChanged(muted: Bool, session: MultisportSession, at now: Duration) {
         isMuted = muted
-        var line = EventLine(event: "mute", t: now.inSeconds)
-        line.muted = muted
-        lines.emit(line)
+        lines.emitMute(muted, at: now)
     }
 
     func end(_ ending: RunEnding<Duration>, session: MultisportSession, at now: Duration) {
-        switch ending {
-        case .finished: break
-        case .quit: lines.emit(EventLine(event: "quit", t: now.inSeconds))
-        case let .signal(number):
-            var line = EventLine(event: "quit", t: now.inSeconds)
-            line.signal = number
-            lines.emit(line)
-        }
+        lines.emitEnding(ending, at: now)
     }
 
     /// Writes a line that is not an effect (`results`, `saved`, `notRecorded`).

@@ -153,7 +153,7 @@ enum MultisportScreen {
         }
         let isPool = run.isPoolSwim(derived)
         if isPool, let planLeg, let pool = planLeg.poolLength {
-            parts.append("\(Format.number(pool)) \(planLeg.poolUnit?.rawValue ?? "m") pool")
+            parts.append("\(Distance.number(pool)) \(planLeg.poolUnit?.rawValue ?? "m") pool")
         } else if planLeg?.sport == .swimming, planLeg?.isOpenWater == true {
             parts.append("open water")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutModel
+import SessionEngine
 
 /// One line of `--events` output (DESIGN §6). Keys are written sorted; absent values are left
 /// out. `t` is when the line was written and `due` the exact instant scheduled, both seconds
@@ -49,6 +50,25 @@ struct EventLineWriter {
 
     init(output: @escaping (String) -> Void) {
         self.output = output
+    }
+
+    /// `{"event": "mute", "muted": …}`: the cues were turned on or off.
+    func emitMute(_ muted: Bool, at now: Duration) {
+        var line = EventLine(event: "mute", t: now.inSeconds)
+        line.muted = muted
+        emit(line)
+    }
+
+    /// `{"event": "quit"}` (with `signal` when a signal ended the run); nothing for a finish,
+    /// whose own lines follow.
+    func emitEnding<Outcome>(_ ending: RunEnding<Outcome>, at now: Duration) {
+        var line = EventLine(event: "quit", t: now.inSeconds)
+        switch ending {
+        case .finished: return
+        case .quit: break
+        case let .signal(number): line.signal = number
+        }
+        emit(line)
     }
 
     /// Encodes and writes `line`.

@@ -10,8 +10,6 @@ import TerminalUI
 /// `quit`, …). No screen is drawn. End of input changes nothing: the session runs on.
 final class EventsFrontEnd: RunFrontEnd {
     typealias Engine = Session
-    /// One line of output (kept as a name for callers that build `saved` lines).
-    typealias Line = EventLine
     private let lines: EventLineWriter
     private let errors: (String) -> Void
     private var reader = CommandLineReader()
@@ -60,7 +58,7 @@ final class EventsFrontEnd: RunFrontEnd {
             switch effect {
             case let .segmentChanged(index, at):
                 let segment = session.program.segments[index]
-                var line = Line(event: "segment", t: now.inSeconds)
+                var line = EventLine(event: "segment", t: now.inSeconds)
                 line.due = at.inSeconds
                 line.index = index
                 line.kind = segment.kind.rawValue
@@ -73,23 +71,23 @@ final class EventsFrontEnd: RunFrontEnd {
                 line.durationSeconds = segment.duration?.inSeconds
                 emit(line)
             case let .cue(cue, due):
-                var line = Line(event: "cue", t: now.inSeconds)
+                var line = EventLine(event: "cue", t: now.inSeconds)
                 line.due = due.inSeconds
                 line.cue = cue.rawValue
                 if isMuted { line.muted = true }
                 emit(line)
             case .paused:
-                emit(Line(event: "pause", t: now.inSeconds))
+                emit(EventLine(event: "pause", t: now.inSeconds))
             case .resumed:
-                emit(Line(event: "resume", t: now.inSeconds))
+                emit(EventLine(event: "resume", t: now.inSeconds))
             case let .skipped(index):
-                var line = Line(event: "skip", t: now.inSeconds)
+                var line = EventLine(event: "skip", t: now.inSeconds)
                 line.index = index
                 emit(line)
             case .reset:
-                emit(Line(event: "reset", t: now.inSeconds))
+                emit(EventLine(event: "reset", t: now.inSeconds))
             case let .finished(summary):
-                var line = Line(event: "finish", t: now.inSeconds)
+                var line = EventLine(event: "finish", t: now.inSeconds)
                 line.due = summary.end.inSeconds
                 line.workoutSeconds = summary.workoutSeconds
                 line.totalSeconds = summary.totalSeconds
@@ -107,24 +105,15 @@ final class EventsFrontEnd: RunFrontEnd {
 
     func cuesChanged(muted: Bool, session: Session, at now: Duration) {
         isMuted = muted
-        var line = Line(event: "mute", t: now.inSeconds)
-        line.muted = muted
-        emit(line)
+        lines.emitMute(muted, at: now)
     }
 
     func end(_ ending: RunEnding<SessionSummary>, session: Session, at now: Duration) {
-        switch ending {
-        case .finished: break
-        case .quit: emit(Line(event: "quit", t: now.inSeconds))
-        case let .signal(number):
-            var line = Line(event: "quit", t: now.inSeconds)
-            line.signal = number
-            emit(line)
-        }
+        lines.emitEnding(ending, at: now)
     }
 
     /// Writes a line that is not an effect (e.g. `saved`), with the same encoding.
-    func emit(_ line: Line) {
+    func emit(_ line: EventLine) {
         lines.emit(line)
     }
 }
