@@ -26,14 +26,19 @@ let package = Package(
         .target(name: "AudioCues", dependencies: ["CALSA", "SessionEngine"]),
         .target(name: "TerminalUI"),
 
-        // MARK: The executable
-        .executableTarget(
-            name: "hiit",
+        // MARK: The command line and the program
+        // Tokens, binding, help, man page and completions of any command tree.
+        .target(name: "CommandLineKit", dependencies: ["WorkoutModel"]),
+        // The commands (one folder each), the run loop and its front ends, the texts.
+        .target(
+            name: "HiitApp",
             dependencies: [
-                "WorkoutModel", "SessionEngine", "Calories", "WorkoutStats", "WorkoutStore",
+                "CommandLineKit", "WorkoutModel", "SessionEngine", "Calories", "WorkoutStats", "WorkoutStore",
                 "AudioCues", "TerminalUI",
             ]
         ),
+        // The executable: main.swift only.
+        .executableTarget(name: "hiit", dependencies: ["HiitApp"]),
 
         // MARK: Tests
         // What several test targets share: a seeded generator, temporary folders.
@@ -45,6 +50,6 @@ let package = Package(
         .testTarget(name: "WorkoutStoreTests", dependencies: ["TestSupport", "WorkoutStore", "WorkoutModel"]),
         .testTarget(name: "AudioCuesTests", dependencies: ["TestSupport", "AudioCues", "SessionEngine", "CALSA"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "hiitTests", dependencies: ["TestSupport", "hiit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI"]),
+        .testTarget(name: "hiitTests", dependencies: ["TestSupport", "hiit", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI"]),
     ]
 )

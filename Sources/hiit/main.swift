@@ -1,11 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import HiitApp
 
 // The one place that exits: everything else returns a status.
-let status = Commands.main(
-    arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: ProcessInfo.processInfo.environment,
-    console: Console())
-exit(status)
+exit(HiitProgram.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

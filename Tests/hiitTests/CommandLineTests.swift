@@ -1,5 +1,6 @@
+import CommandLineKit
 import Testing
-@testable import hiit
+@testable import HiitApp
 
 /// A small command tree shaped like `hiit`'s (DESIGN §6).
 private let sampleTree = CommandSpec(

@@ -1,6 +1,7 @@
+import CommandLineKit
 import Foundation
 import Testing
-@testable import hiit
+@testable import HiitApp
 #if canImport(Glibc)
 import Glibc
 #endif

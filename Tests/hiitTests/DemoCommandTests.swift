@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WorkoutModel
-@testable import hiit
+@testable import HiitApp
 
 /// `hiit demo` run as a person runs it: the built binary in a sandbox whose `XDG_DATA_HOME`
 /// is the sandbox itself, so the demo goes to `<sandbox>/hiit-demo` and the person's own data

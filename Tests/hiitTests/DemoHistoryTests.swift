@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import WorkoutModel
 import WorkoutStore
-@testable import hiit
+@testable import HiitApp
 
 /// The demo history generator: deterministic, a year long, plausible, and every record one
 /// that `history.jsonl` accepts.

@@ -1,7 +1,7 @@
 import Testing
 import SessionEngine
 import WorkoutModel
-@testable import hiit
+@testable import HiitApp
 
 /// The `--events` front end: commands read from stdin and the JSON lines written.
 @Suite struct EventsFrontEndTests {

@@ -1,6 +1,7 @@
+import CommandLineKit
 import Testing
 import WorkoutModel
-@testable import hiit
+@testable import HiitApp
 
 /// The words of `hiit plan …`: legs, target times and pool lengths.
 @Suite struct LegArgumentTests {

@@ -1,6 +1,6 @@
 import Testing
 import WorkoutModel
-@testable import hiit
+@testable import HiitApp
 
 @Suite struct LibraryQuickEditTests {
     static let start = IntervalWorkout(name: "Leg day", exercises: [

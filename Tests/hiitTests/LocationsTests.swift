@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import hiit
+@testable import HiitApp
 
 @Suite struct LocationsTests {
     let source = URL(fileURLWithPath: "/src/hiit")

@@ -3,7 +3,7 @@ import Testing
 import SessionEngine
 import TerminalUI
 import WorkoutModel
-@testable import hiit
+@testable import HiitApp
 
 /// The multisport screen, keys, `--events` commands, the per-leg table and the history record,
 /// as pure functions of a session driven at fixed instants (CONVENTIONS: no clock, no sleep).

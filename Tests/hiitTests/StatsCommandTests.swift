@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WorkoutModel
-@testable import hiit
+@testable import HiitApp
 
 /// `hiit stats` run as a person runs it: the built binary in a sandbox, with a small history of
 /// known sessions in February 2026 (and a few in January 2026 and February 2025 to compare

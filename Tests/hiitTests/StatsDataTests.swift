@@ -3,7 +3,7 @@ import Testing
 import WorkoutModel
 import WorkoutStats
 import WorkoutStore
-@testable import hiit
+@testable import HiitApp
 
 /// `StatsData.load` and its roll-up cache: the same roll-up and the same reported bad lines
 /// with the cache, without it, after an append, after a delete and with a broken cache file.

@@ -2,7 +2,7 @@ import Testing
 import TerminalUI
 import SessionEngine
 import WorkoutModel
-@testable import hiit
+@testable import HiitApp
 
 /// Frames of the timer screen compared as whole multi-line strings (CONVENTIONS "The terminal").
 @Suite struct TimerScreenTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import hiit
+@testable import HiitApp
 import TestSupport
 
 /// Generated command lines (seeded): templates of every library, plan, history, profile and

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WorkoutModel
-@testable import hiit
+@testable import HiitApp
 import TestSupport
 
 /// Mutated workout and plan files (of the shipped `workouts/*.json`) given to `hiit show FILE`

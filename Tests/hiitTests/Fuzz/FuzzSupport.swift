@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import hiit
+@testable import HiitApp
 import TestSupport
 
 // Support for the fuzz tests (Fuzz/): running `hiit` in-process through the binary's own entry

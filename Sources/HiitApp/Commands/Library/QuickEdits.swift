@@ -1,0 +1,200 @@
+import CommandLineKit
+import Foundation
+import WorkoutModel
+
+/// One change of `hiit edit WORKOUT --…` (a quick edit). Positions count exercises from 1
+/// as they are when the edit is applied.
+enum QuickEdit: Equatable {
+    /// Insert an exercise at a position (`nil`: at the end). An unnamed one becomes `Exercise N`.
+    case add(Exercise, at: Int?)
+    /// Remove the exercise at a position.
+    case remove(Int)
+    /// Move the exercise at a position to another position.
+    case move(Int, to: Int)
+    /// Set an exercise's work seconds.
+    case work(Int, seconds: Int)
+    /// Set an exercise's rest seconds.
+    case rest(Int, seconds: Int)
+    /// Set an exercise's rounds.
+    case rounds(Int, count: Int)
+    /// Rename an exercise.
+    case renameExercise(Int, name: String)
+    /// Set the rest between exercises, seconds.
+    case restBetween(Int)
+    /// Set the prepare countdown, seconds.
+    case prepare(Int)
+}
+
+/// A quick edit and the option and value it came from (for messages).
+struct QuickEditStep: Equatable {
+    var option: String
+    var value: String
+    var edit: QuickEdit
+}
+
+/// The quick edits of `hiit edit`: their options, reading them in command-line order,
+/// and applying them to a workout.
+enum QuickEdits {
+    static let optionSpecs: [OptionSpec] = [
+        OptionSpec("add", valueName: "exercise",
+                   help: "Add an exercise, NAME WORK/RESTxROUNDS such as \"Lunges 30/15x4\", at the end (or at --at).",
+                   isRepeatable: true),
+        OptionSpec("at", valueName: "position", help: "Right after --add: the position the new exercise takes (1 = first).",
+                   isRepeatable: true),
+        OptionSpec("remove", valueName: "position", help: "Remove the exercise at this position.", isRepeatable: true),
+        OptionSpec("move", valueName: "position", help: "Move the exercise at this position; --to says where.",
+                   isRepeatable: true),
+        OptionSpec("to", valueName: "position", help: "Right after --move: the position the exercise takes.",
+                   isRepeatable: true),
+        OptionSpec("work", valueName: "n=seconds", help: "Set exercise n's work, 1–3600 s (e.g. --work 2=40).",
+                   isRepeatable: true),
+        OptionSpec("rest", valueName: "n=seconds", help: "Set exercise n's rest between rounds, 0–3600 s (e.g. --rest 2=20).",
+                   isRepeatable: true),
+        OptionSpec("rounds", valueName: "n=count", help: "Set exercise n's rounds, 1–99 (e.g. --rounds 1=5).",
+                   isRepeatable: true),
+        OptionSpec("rename-exercise", valueName: "n=name", help: "Rename exercise n (e.g. --rename-exercise 1=Squats).",
+                   isRepeatable: true),
+        OptionSpec("rest-between", valueName: "seconds", help: "Set the rest between exercises, 5–300 s."),
+        OptionSpec("prepare", valueName: "seconds", help: "Set the countdown before the first work segment, 0–3600 s; 0 turns it off."),
+    ]
+
+    /// The long names of the quick-edit options.
+    static var optionNames: [String] { optionSpecs.map(\.long) }
+
+    // MARK: Reading
+
+    /// The quick-edit options of a parsed command as (long name, value) pairs in the order
+    /// they were typed (``ParsedCommand/orderedOptions``).
+    static func orderedValues(_ parsed: ParsedCommand) -> [(String, String)] {
+        let names = Set(optionNames)
+        return parsed.orderedOptions.filter { names.contains($0.name) }.map { ($0.name, $0.value) }
+    }
+
+    /// Reads (option, value) pairs into quick edits. `--at` must come right after the `--add`
+    /// it places and `--to` right after its `--move`; every `--move` needs a `--to`.
+    /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` naming the option, the
+    ///   value and the form or range expected.
+    static func parse(_ pairs: [(String, String)]) throws(CommandLineError) -> [QuickEditStep] {
+        var steps: [QuickEditStep] = []
+        for (name, value) in pairs {
+            let option = "--\(name)"
+            switch name {
+            case "add":
+                steps.append(QuickEditStep(option: option, value: value,
+                                           edit: .add(try ExerciseArgument.parse(value, option: option), at: nil)))
+            case "at":
+                guard let last = steps.last, case let .add(exercise, nil) = last.edit else {
+                    throw .badValue(option: option, value: value, reason: "must come right after the --add it places")
+                }
+                steps[steps.count - 1].edit = .add(exercise, at: try position(value, option: option))
+            case "remove":
+                steps.append(QuickEditStep(option: option, value: value, edit: .remove(try position(value, option: option))))
+            case "move":
+                steps.append(QuickEditStep(option: option, value: value, edit: .move(try position(value, option: option), to: 0)))
+            case "to":
+                guard let last = steps.last, case let .move(from, 0) = last.edit else {
+                    throw .badValue(option: option, value: value, reason: "must come right after the --move it completes")
+                }
+                steps[steps.count - 1].edit = .move(from, to: try position(value, option: option))
+            case "work":
+                let (n, seconds) = try assignment(value, option: option, what: "SECONDS", example: "2=40", range: Exercise.workRange)
+                steps.append(QuickEditStep(option: option, value: value, edit: .work(n, seconds: seconds)))
+            case "rest":
+                let (n, seconds) = try assignment(value, option: option, what: "SECONDS", example: "2=20", range: Exercise.restRange)
+                steps.append(QuickEditStep(option: option, value: value, edit: .rest(n, seconds: seconds)))
+            case "rounds":
+                let (n, count) = try assignment(value, option: option, what: "COUNT", example: "1=5", range: Exercise.roundsRange)
+                steps.append(QuickEditStep(option: option, value: value, edit: .rounds(n, count: count)))
+            case "rename-exercise":
+                guard let equals = value.firstIndex(of: "=") else {
+                    throw .badValue(option: option, value: value, reason: "is not N=NAME such as 1=Squats")
+                }
+                let n = try position(String(value[..<equals]), option: option, whole: value)
+                steps.append(QuickEditStep(option: option, value: value,
+                                           edit: .renameExercise(n, name: String(value[value.index(after: equals)...]))))
+            case "rest-between":
+                let seconds = try OptionValue.wholeNumber(value, option: option, range: IntervalWorkout.restBetweenExercisesRange,
+                                                          unit: "seconds")
+                steps.append(QuickEditStep(option: option, value: value, edit: .restBetween(seconds)))
+            case "prepare":
+                let seconds = try OptionValue.wholeNumber(value, option: option, range: IntervalWorkout.prepareRange, unit: "seconds")
+                steps.append(QuickEditStep(option: option, value: value, edit: .prepare(seconds)))
+            default:
+                continue
+            }
+        }
+        if let open = steps.first(where: { if case .move(_, 0) = $0.edit { true } else { false } }) {
+            throw .badValue(option: open.option, value: open.value, reason: "needs --to <position> right after it")
+        }
+        return steps
+    }
+
+    /// A position: a whole number from 1.
+    private static func position(_ text: String, option: String, whole: String? = nil) throws(CommandLineError) -> Int {
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text), n >= 1 else {
+            throw .badValue(option: option, value: whole ?? text, reason: "is not an exercise position (1, 2, …)")
+        }
+        return n
+    }
+
+    /// `N=VALUE` with a whole-number value; the value's range is checked with the workout.
+    private static func assignment(_ text: String, option: String, what: String, example: String,
+                                   range: ClosedRange<Int>) throws(CommandLineError) -> (Int, Int) {
+        let form = "is not N=\(what) such as \(example) (exercise N; \(what.lowercased()) \(range.lowerBound)–\(range.upperBound))"
+        guard let equals = text.firstIndex(of: "=") else { throw .badValue(option: option, value: text, reason: form) }
+        let n = try position(String(text[..<equals]), option: option, whole: text)
+        let valueText = text[text.index(after: equals)...]
+        guard !valueText.isEmpty, valueText.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw .badValue(option: option, value: text, reason: form)
+        }
+        guard let value = Int(valueText) else {
+            throw .badValue(option: option, value: text, reason: "is outside \(range.lowerBound)–\(range.upperBound)")
+        }
+        return (n, value)
+    }
+
+    // MARK: Applying
+
+    /// Applies the steps in order. Values are not range-checked here: the caller validates
+    /// the result once.
+    /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` when a position does
+    ///   not exist at that point, naming the positions that do.
+    static func apply(_ steps: [QuickEditStep], to workout: inout IntervalWorkout) throws(CommandLineError) {
+        for step in steps {
+            let count = workout.exercises.count
+            func check(_ n: Int, upTo last: Int) throws(CommandLineError) -> Int {
+                guard (1...max(last, 1)).contains(n), last >= 1 else {
+                    let has = count == 1 ? "1 exercise" : "\(count) exercises"
+                    let allowed = last >= 1 ? "; allowed 1–\(last)" : ""
+                    throw .badValue(option: step.option, value: step.value,
+                                    reason: "names position \(n), but the workout has \(has) at that point\(allowed)")
+                }
+                return n - 1
+            }
+            switch step.edit {
+            case let .add(exercise, at):
+                let index = try check(at ?? count + 1, upTo: count + 1)
+                workout.exercises.insert(ExerciseArgument.named(exercise, position: index + 1), at: index)
+            case let .remove(n):
+                workout.exercises.remove(at: try check(n, upTo: count))
+            case let .move(from, to):
+                let source = try check(from, upTo: count)
+                let target = try check(to, upTo: count)
+                let exercise = workout.exercises.remove(at: source)
+                workout.exercises.insert(exercise, at: target)
+            case let .work(n, seconds):
+                workout.exercises[try check(n, upTo: count)].workSeconds = seconds
+            case let .rest(n, seconds):
+                workout.exercises[try check(n, upTo: count)].restSeconds = seconds
+            case let .rounds(n, rounds):
+                workout.exercises[try check(n, upTo: count)].rounds = rounds
+            case let .renameExercise(n, name):
+                workout.exercises[try check(n, upTo: count)].name = name
+            case let .restBetween(seconds):
+                workout.restBetweenExercisesSeconds = seconds
+            case let .prepare(seconds):
+                workout.prepareSeconds = seconds
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import CommandLineKit
+import Foundation
+import WorkoutModel
+import WorkoutStats
+
+/// What a Linux user expects around a command: `hiit completions bash|zsh|fish` writes a shell
+/// completion script and `hiit man` the manual page, both generated from ``Commands/root``, the
+/// specification the parser and `--help` use (issue 6, "Conventions").
+enum CompletionCommands: CommandGroup {
+    static let specs = [
+        CommandSpec(
+            name: "completions",
+            abstract: "Write a shell completion script for bash, zsh or fish to standard output.",
+            discussion: "It completes subcommands, options, fixed option values (such as --units metric or imperial), file names, and the names of the workouts and plans in your library, read when you press Tab with 'hiit list --names'. Names with spaces are inserted quoted.\nFor yourself: add 'source <(hiit completions bash)' to ~/.bashrc, or 'source <(hiit completions zsh)' to ~/.zshrc after compinit, or run 'hiit completions fish > ~/.config/fish/completions/hiit.fish'. For everyone: install the script as " + CompletionShell.allCases.map { "PREFIX/share/" + $0.installPath }.joined(separator: ", ") + " (see the README's Installing section).",
+            arguments: [ArgumentSpec("SHELL", help: "The shell: " + shellList + ".")]),
+        CommandSpec(
+            name: "man",
+            abstract: "Write the manual page hiit(1), in roff, to standard output.",
+            discussion: "It holds the help of every command, the environment variables, the files, the exit statuses and examples. Read it with 'hiit man | man -l -', or install it as PREFIX/share/man/man1/hiit.1 (see the README's Installing section)."),
+    ]
+
+    /// `bash, zsh, fish`.
+    static var shellList: String { CompletionShell.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    static func handle(_ parsed: ParsedCommand, context: CommandContext) throws(CommandLineError) -> Int32? {
+        switch parsed.path {
+        case ["completions"]:
+            let word = parsed.argument("SHELL") ?? ""
+            guard let shell = CompletionShell(rawValue: word) else {
+                let hint = closestMatch(to: word, among: CompletionShell.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+                throw .conflict("'\(word)' is not a shell hiit completes; use one of \(shellList)\(hint)")
+            }
+            context.console.out(CompletionScript.script(for: shell, root: Commands.root, rules: rules,
+                                                        version: Commands.version).trimmingTrailingNewlines)
+            return ExitStatus.success
+        case ["man"]:
+            context.console.out(ManPage.page(root: Commands.root, version: Commands.version, sections: manSections)
+                .trimmingTrailingNewlines)
+            return ExitStatus.success
+        default:
+            return nil
+        }
+    }
+
+    // MARK: What completes to what
+
+    /// The completions of option values and arguments, from the types that check them, so a
+    /// new sport, metric or unit completes without a change here.
+    static var rules: CompletionRules {
+        let sports = Sport.allCases.filter { $0 != .transition }.map(\.rawValue)
+        return CompletionRules(
+            optionValues: [
+                "compare": .choices(Baseline.allCases.map(\.rawValue)),
+                "metric": .choices(Metric.allCases.map(\.rawValue)),
+                "units": .choices(Profile.Units.allCases.map(\.rawValue)),
+                "first-weekday": .choices(Profile.FirstWeekday.allCases.map(\.rawValue)),
+                "intervals": .choices(sports),
+                "sport": .choices(["all", "intervals"] + sports),
+                "filter": .choices(["all", "intervals"] + sports),
+                "pool": .choices(["25m", "50m", "25yd", "open-water"]),
+                "folder": .folders,
+            ],
+            argumentValues: [
+                "WORKOUT": .workouts,
+                "PLAN": .workouts,
+                "FILE": .files,
+                "SHELL": .choices(CompletionShell.allCases.map(\.rawValue)),
+                "PERIOD": .choices(PeriodKind.allCases.filter { $0 != .range }.map(\.rawValue)),
+            ])
+    }
+
+    // MARK: The manual page's own sections
+
+    /// ENVIRONMENT, FILES, EXIT STATUS and EXAMPLES (DESIGN §3, §6).
+    static var manSections: [ManSection] {
+        [
+            ManSection("ENVIRONMENT", entries: [
+                ("XDG_DATA_HOME", "The data folder is $XDG_DATA_HOME/hiit (an absolute path); when it is unset, ~/.local/share/hiit."),
+                ("VISUAL, EDITOR", "The editor 'hiit edit' opens: $VISUAL, else $EDITOR, else vi."),
+                ("NO_COLOR", "When set and not empty, the timer and the statistics use no colours. Colours are also off when standard output is not a terminal or TERM is dumb."),
+                ("COLUMNS", "The width help text is wrapped to, overriding the terminal's width (80 when neither is known)."),
+                ("HIIT_AUDIO_DEVICE", "The ALSA device that plays the cues, as --audio-device sets it (default: 'default'). When it cannot be opened, the timer runs without cues and says so once."),
+                ("HIIT_SOUNDS", "A folder of cue sounds to use instead of the bundled ones (start.wav, rest.wav, congratulations.wav, beep.wav, swim.wav, bike.wav, run.wav, transition.wav: 16-bit PCM WAV). When they cannot be read, the timer runs without cues and says so once."),
+                ("TZ", "The time zone sessions are recorded in and statistics are counted in (the system's when unset). A session keeps the zone it was recorded in."),
+            ]),
+            ManSection("FILES", paragraphs: [
+                "Folders are created readable by their owner only (0700) and files 0600: history is health data. Files are replaced by writing a temporary file in the same folder and renaming it; a file that does not parse is never overwritten.",
+            ], entries: [
+                ("$XDG_DATA_HOME/hiit/", "The data folder (default ~/.local/share/hiit/)."),
+                ("$XDG_DATA_HOME/hiit/workouts/", "The library: one JSON file per workout or multisport plan, named after it. The example workouts are copied here on first use."),
+                ("$XDG_DATA_HOME/hiit/history.jsonl", "One completed session per line, a JSON object with sorted keys; written by 'hiit run', read by 'hiit history' and 'hiit stats'."),
+                ("$XDG_DATA_HOME/hiit/profile.json", "Weight, first day of the week, units and the selected workout."),
+                ("$XDG_DATA_HOME/hiit/cache/", "Data derived from the history to make 'hiit stats' fast; never the source of truth, and safe to delete."),
+                ("$XDG_DATA_HOME/hiit/.lock", "Held while the history or the profile is changed, so two hiit processes lose nothing."),
+                ("PREFIX/share/hiit/", "Sounds/ (the WAV cues) and workouts/ (the example workouts) of an installed PREFIX/bin/hiit."),
+            ]),
+            ManSection("EXIT STATUS", entries: [
+                ("0", "Success, including a workout quit on purpose (nothing is recorded)."),
+                ("64", "Bad usage: an unknown subcommand or option, a bad value, an unknown workout name."),
+                ("65", "Bad data in a file: a workout, plan, history or profile file that does not parse."),
+                ("74", "A file could not be read or written."),
+                ("128+N", "The run was stopped by signal N (130 for Ctrl-C, 143 for SIGTERM); nothing was recorded."),
+            ]),
+            ManSection("EXAMPLES", entries: [
+                ("hiit", "Run the selected workout (Tabata, 20 s work and 10 s rest, 8 rounds, when none is selected)."),
+                ("hiit run 40/20x10 --prepare 5", "Run a quick workout: 40 s work, 20 s rest, 10 rounds, after a 5 s countdown."),
+                ("hiit new \"Leg day\" --exercise \"Squats 40/20x3\" --exercise \"Lunges 30/15x4\"", "Create a workout of two exercises."),
+                ("hiit plan new \"Sprint triathlon\" swim:750m t1 bike:20km t2 run:5km --pool 25m", "Create a multisport plan."),
+                ("hiit show Tabata --json", "Write a workout's timeline as JSON."),
+                ("hiit history --last 5", "List the five newest sessions."),
+                ("hiit profile --weight 72.5", "Set the weight used for calorie estimates."),
+                ("source <(hiit completions bash)", "Turn on completion in the current bash."),
+                ("hiit man | man -l -", "Read this page."),
+            ]),
+        ]
+    }
+}

@@ -1,0 +1,184 @@
+import CommandLineKit
+import Foundation
+import TerminalUI
+import WorkoutModel
+import WorkoutStats
+import WorkoutStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `hiit stats [PERIOD] [--date YYYY-MM-DD] [--back N] [--compare previous|last-year]
+/// [--metric sessions|time|kcal|distance] [--sport SPORT] [--json]` (DESIGN §4, §6).
+///
+/// The only place of the statistics that reads the clock, `TimeZone.current` and
+/// `Locale.current`; everything below gets them as a ``StatsContext``. Day-or-longer periods
+/// are answered from the daily roll-up; `day` and `24h` read the records.
+enum StatsCommands: CommandGroup {
+    static let specs = [
+        CommandSpec(
+            name: "stats",
+            abstract: "Show how your workouts add up over a period: a bar chart, totals and a comparison.",
+            discussion: "A session counts once, whole, on the local date and hour it started where it took place. The last 7 days and weeks have a bar per day, a month has bars for days 1–7, 8–14, 15–21, 22–28 and 29 to the end, quarters and years a bar per month, day and 24h a bar per hour. The average is per bar begun so far (today included). A period in progress is compared with the same part of the other period. Weeks start on the profile's first weekday ('hiit profile --first-weekday').\nLines of the history that cannot be read are reported on standard error and skipped.",
+            arguments: [
+                ArgumentSpec("PERIOD",
+                             help: "7d (the last 7 days, the default), day, 24h, week, month, quarter, year, or FROM..TO (two dates YYYY-MM-DD, both included).",
+                             isOptional: true),
+            ],
+            options: [
+                OptionSpec("date", valueName: "date",
+                           help: "Show the period holding this date, YYYY-MM-DD (default: today; for 7d the last of the seven days). Not with 24h or FROM..TO."),
+                OptionSpec("back", valueName: "n", help: "Go back n periods from there (0–10000, default 0): --back 1 is last week, last month, …"),
+                OptionSpec("compare", valueName: "baseline",
+                           help: "Compare with the previous period (previous, the default) or the same period a year earlier (last-year)."),
+                OptionSpec("metric", valueName: "metric",
+                           help: "What the bars show: sessions, time (workout time, the default), kcal or distance."),
+                OptionSpec("sport", valueName: "sport",
+                           help: "Count only sessions with this sport (running, cycling, swimming, or run, bike, swim, …) or only interval workouts (intervals); distances are then that sport's."),
+                OptionSpec("json", help: "Write the report as one JSON object (period, buckets, totals, averagePerBucket, best, comparison) instead of the screen."),
+            ]),
+    ]
+
+    static func handle(_ parsed: ParsedCommand, context: CommandContext) throws(CommandLineError) -> Int32? {
+        guard parsed.path == ["stats"] else { return nil }
+        let query = try Self.query(parsed)
+        let console = context.console
+        let environment = context.environment
+
+        // The clock, the zone and the locale are read here and nowhere else.
+        let now = Date()
+        let folder = DataFolder(url: context.locations.dataFolder)
+        let profile = Self.profile(folder, console: console)
+        let statsContext = StatsContext(timeZone: TimeZone.current, now: now, firstWeekday: profile.firstWeekday,
+                                        locale: Locale.current)
+
+        let hourly = query.period == .day || query.period == .last24Hours
+        let data: StatsData
+        do {
+            data = try StatsData.load(folder: folder, needsRecords: hourly)
+        } catch {
+            console.err("Error: \(error)")
+            return ExitStatus.ioError
+        }
+        HistoryActions.report(data.problems, path: folder.historyURL.path, console: console)
+
+        let report: StatsReport
+        do throws(StatsError) {
+            if hourly {
+                report = try StatsReport(records: data.records ?? [], query: query, context: statsContext)
+            } else {
+                report = try StatsReport(rollup: data.rollup, query: query, context: statsContext)
+            }
+        } catch {
+            throw Self.usageError(error, query: query)
+        }
+
+        if parsed.hasFlag("json") {
+            do {
+                console.out(String(decoding: try report.jsonData(), as: UTF8.self))
+            } catch {
+                console.err("Error: the report cannot be written as JSON: \(error)")
+                return ExitStatus.ioError
+            }
+            return ExitStatus.success
+        }
+        if data.rollup.sessionCount == 0, data.problems.isEmpty {
+            console.out(StatsScreen.emptyHistoryLine)
+            return ExitStatus.success
+        }
+        let isTerminal = console.stdoutIsTerminal
+        let style = StyleMode.decide(isTerminal: isTerminal, noColor: environment["NO_COLOR"], term: environment["TERM"])
+        let glyphs = Glyphs.decide(lcAll: environment["LC_ALL"], lcCtype: environment["LC_CTYPE"],
+                                   lang: environment["LANG"], term: environment["TERM"])
+        let width = TerminalSize.current(fd: STDOUT_FILENO, columns: environment["COLUMNS"]).columns
+        let screen = StatsScreen(report: report, context: statsContext, units: profile.units, glyphs: glyphs, width: width)
+        console.out(screen.lines().map { $0.rendered(in: style) }.joined(separator: "\n"))
+        return ExitStatus.success
+    }
+
+    // MARK: Pieces
+
+    /// The query the command line asks for; every value is checked before anything is read.
+    /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` naming the word.
+    static func query(_ parsed: ParsedCommand) throws(CommandLineError) -> StatsQuery {
+        var query = StatsQuery()
+        if let word = parsed.argument("PERIOD") {
+            do throws(StatsError) {
+                query.period = try PeriodSpec(argument: word)
+            } catch {
+                throw .badValue(option: "<period>", value: word, reason: periodReason(error))
+            }
+        }
+        if let text = parsed.value("date") {
+            guard let day = LocalDay(text) else {
+                throw .badValue(option: "--date", value: text, reason: "is not a date YYYY-MM-DD, such as 2026-11-29")
+            }
+            query.date = day
+        }
+        if let text = parsed.value("back") {
+            query.back = try OptionValue.wholeNumber(text, option: "--back", range: 0...10_000, unit: "periods")
+        }
+        if let text = parsed.value("compare") {
+            do throws(StatsError) {
+                query.baseline = try Baseline(argument: text)
+            } catch {
+                throw .badValue(option: "--compare", value: text, reason: "is not one of previous, last-year")
+            }
+        }
+        if let text = parsed.value("metric") {
+            do throws(StatsError) {
+                query.metric = try Metric(argument: text)
+            } catch {
+                throw .badValue(option: "--metric", value: text, reason: "is not one of sessions, time, kcal, distance")
+            }
+        }
+        if let text = parsed.value("sport") {
+            do throws(StatsError) {
+                query.filter = try SessionFilter(argument: text)
+            } catch {
+                throw .badValue(option: "--sport", value: text,
+                                reason: "is not a sport: use a name such as running, cycling, swimming (or run, bike, swim), or intervals")
+            }
+        }
+        if query.date != nil, query.period == .last24Hours || query.period.kind == .range {
+            throw .conflict("--date cannot be given with the period \(query.period.argument): "
+                + (query.period == .last24Hours ? "24h is always the 24 hours up to now" : "a FROM..TO range names its own dates"))
+        }
+        return query
+    }
+
+    /// The end of "'WORD' …" for a period word that does not parse.
+    static func periodReason(_ error: StatsError) -> String {
+        switch error {
+        case .badDate(let text):
+            "has a date that is not a date YYYY-MM-DD: '\(text)'"
+        case .rangeEndsBeforeStart:
+            "ends before it starts"
+        default:
+            "is not one of 7d, day, 24h, week, month, quarter, year, FROM..TO (YYYY-MM-DD..YYYY-MM-DD)"
+        }
+    }
+
+    /// A statistics error met once the history was read, as a usage error (exit 64): they all
+    /// come from the command line's values (a date too far back, a date with 24h).
+    static func usageError(_ error: StatsError, query: StatsQuery) -> CommandLineError {
+        switch error {
+        case .outOfCalendarRange:
+            let value = query.date?.description ?? query.period.argument
+            return .badValue(option: query.date != nil ? "--date" : "--back", value: query.date != nil ? value : String(query.back),
+                             reason: "reaches outside the years 1–9999")
+        default:
+            return .conflict(error.description)
+        }
+    }
+
+    /// The profile (first weekday, units); one warning and the defaults when it cannot be read.
+    static func profile(_ folder: DataFolder, console: Console) -> Profile {
+        do {
+            return try ProfileFile(folder: folder).read()
+        } catch {
+            console.err("Warning: weeks start on Monday and distances are metric: the profile cannot be read: \(error)")
+            return Profile()
+        }
+    }
+}
