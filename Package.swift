@@ -42,7 +42,7 @@ let package = Package(
 
         // MARK: Tests
         // What several test targets share: a seeded generator, temporary folders.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["WorkoutModel"], path: "Tests/TestSupport"),
         .testTarget(name: "WorkoutModelTests", dependencies: ["WorkoutModel"]),
         .testTarget(name: "CaloriesTests", dependencies: ["Calories", "WorkoutModel"]),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "WorkoutModel", "Calories"]),
@@ -50,6 +50,10 @@ let package = Package(
         .testTarget(name: "WorkoutStoreTests", dependencies: ["TestSupport", "WorkoutStore", "WorkoutModel"]),
         .testTarget(name: "AudioCuesTests", dependencies: ["TestSupport", "AudioCues", "SessionEngine", "CALSA"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "hiitTests", dependencies: ["TestSupport", "hiit", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI"]),
+        // In-process tests of the commands, texts and front ends.
+        .testTarget(name: "HiitAppTests", dependencies: ["TestSupport", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI"]),
+        // Tests that run the built `hiit` (depending on it builds it first): pipes, tmux,
+        // pseudo-terminals, crashes, fuzzing.
+        .testTarget(name: "hiitEndToEndTests", dependencies: ["TestSupport", "hiit", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI"]),
     ]
 )
