@@ -53,15 +53,30 @@ public struct ParsedCommand: Equatable, Sendable {
         }
     }
 
-    /// The value of an option that takes one, or `nil` when it was not given.
+    // Values are read through the option's or argument's spec (the constant the command
+    // declared), so a misspelt name is a compile error, not a `nil` at run time.
+
+    /// The value of `option` (one that takes a value), or `nil` when it was not given; the
+    /// last one when it was given more than once.
+    public func value(_ option: OptionSpec) -> String? { value(option.long) }
+    /// Every value of a repeatable `option`, in order (empty when not given).
+    public func values(_ option: OptionSpec) -> [String] { values(option.long) }
+    /// Whether the flag `option` was given.
+    public func hasFlag(_ option: OptionSpec) -> Bool { hasFlag(option.long) }
+    /// The value of a single positional `argument`, or `nil` when it was left out.
+    public func argument(_ argument: ArgumentSpec) -> String? { self.argument(argument.name) }
+    /// Every value of a repeating positional `argument`, in order.
+    public func argumentValues(_ argument: ArgumentSpec) -> [String] { argumentValues(argument.name) }
+
+    /// The value of an option by long name (within this module and its tests only).
     public func value(_ long: String) -> String? { options[long]?.last }
-    /// Every value of a repeatable option, in order (empty when not given).
+    /// Every value of a repeatable option by long name.
     public func values(_ long: String) -> [String] { options[long] ?? [] }
-    /// Whether a flag was given.
+    /// Whether a flag was given, by long name.
     public func hasFlag(_ long: String) -> Bool { flags.contains(long) }
-    /// The value of a single positional argument, or `nil` when it was left out.
+    /// A positional argument's value by name.
     public func argument(_ name: String) -> String? { arguments[name]?.first }
-    /// Every value of a repeating positional argument, in order.
+    /// A repeating positional argument's values by name.
     public func argumentValues(_ name: String) -> [String] { arguments[name] ?? [] }
 }
 

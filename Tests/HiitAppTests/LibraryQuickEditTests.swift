@@ -128,7 +128,7 @@ import WorkoutModel
 
     @Test func optionsApplyInTheOrderTyped() throws {
         let words = ["edit", "Leg day", "--remove", "1", "--add=C 1/1x1", "--at", "1", "--work", "1=5", "--prepare", "0"]
-        guard case let .command(parsed) = try Commands.root.parse(words) else {
+        guard case let .command(parsed) = try CommandTree.root.parse(words) else {
             Issue.record("not a command")
             return
         }

@@ -9,7 +9,7 @@ import Glibc
 ///
 /// A console made with ``init(capture:)`` writes into a ``ConsoleCapture`` instead and reports
 /// that neither stdin nor stdout is a terminal: tests run commands in-process through
-/// `Commands.main` with it (never a timer run, whose screen writes to stdout itself).
+/// `CommandTree.main` with it (never a timer run, whose screen writes to stdout itself).
 struct Console {
     private let capture: ConsoleCapture?
 

@@ -97,8 +97,8 @@ enum HistoryText {
             rows += [("Rounds", String(record.rounds)), ("Exercises", String(record.exercises))]
         }
         rows += [
-            ("Weight", record.weightKg.map { "\(ProfileCommands.number($0)) kg" } ?? "not set"),
-            ("Energy", record.kcal.map { "\(HIITCalories.display($0)) (\(ProfileCommands.number($0, decimals: 2)) unrounded)" }
+            ("Weight", record.weightKg.map { "\(Format.decimal($0, places: 2)) kg" } ?? "not set"),
+            ("Energy", record.kcal.map { "\(HIITCalories.display($0)) (\(Format.decimal($0, places: 2)) unrounded)" }
                 ?? "not estimated (no weight was set)"),
             ("Stored", "\(path), line \(entry.line)"),
         ]
@@ -125,7 +125,7 @@ enum HistoryText {
 
     /// `2:40 (160 s)` or `2:40 (160.25 s)`.
     static func duration(_ seconds: Double) -> String {
-        "\(Format.clock(seconds)) (\(ProfileCommands.number(seconds, decimals: 3)) s)"
+        "\(Format.clock(seconds)) (\(Format.decimal(seconds, places: 3)) s)"
     }
 
     /// One line naming a session for messages: `1B4E28BA 2026-11-30 07:01 Tabata`.

@@ -10,7 +10,7 @@ import TestSupport
 /// For each: no crash, a well-formed stderr (``StderrShape``: one `Error:` line when the
 /// status is not 0, none when it is), a non-zero status for the mutations that can never be
 /// valid, and when the status is not 0 the data folder byte for byte as before. Most cases run
-/// in-process through `Commands.main` (the binary's entry point; ~10 ms a process would make
+/// in-process through `CommandTree.main` (the binary's entry point; ~10 ms a process would make
 /// thousands of spawns cost minutes); a seeded sample runs the built binary to prove the same
 /// out of process (no signal, same checks).
 @Suite struct ArgumentFuzzTests {

@@ -12,7 +12,7 @@ import TestSupport
 /// (both succeed or both fail); a mutation that can never be valid fails (files) or is skipped
 /// with one `Skipped:` line naming its line (history, whose commands keep working with the
 /// rest, status 0); a BOM changes nothing; the library and the history are byte for byte as
-/// before, except the one file a successful import adds. In-process through `Commands.main`;
+/// before, except the one file a successful import adds. In-process through `CommandTree.main`;
 /// a seeded sample runs the built binary and must say exactly the same.
 @Suite struct FileFuzzTests {
     static let fileSeed: UInt64 = 0xF11E_2026

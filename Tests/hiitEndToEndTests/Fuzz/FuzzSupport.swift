@@ -23,7 +23,7 @@ extension E2ESandbox {
         environment(extra: ["NO_COLOR": "1", "COLUMNS": "100", "EDITOR": "/bin/false", "VISUAL": "/bin/false"])
     }
 
-    /// Runs `hiit arguments…` in this process through `Commands.main`, the function `main.swift`
+    /// Runs `hiit arguments…` in this process through `CommandTree.main`, the function `main.swift`
     /// calls, with this sandbox's environment (its data folder, never the real one) and a
     /// console that captures output and has no terminal.
     ///
@@ -31,7 +31,7 @@ extension E2ESandbox {
     /// directory: see ``FuzzCommandFilter``.
     func runInProcess(_ arguments: [String]) -> FuzzRun {
         let capture = ConsoleCapture()
-        let status = Commands.main(arguments: arguments, environment: fuzzEnvironment, console: Console(capture: capture))
+        let status = CommandTree.main(arguments: arguments, environment: fuzzEnvironment, console: Console(capture: capture))
         return FuzzRun(status: status, stdout: capture.stdout, stderr: capture.stderr)
     }
 
@@ -52,7 +52,7 @@ extension E2ESandbox {
 enum FuzzCommandFilter {
     /// Whether `arguments` is safe to run (in-process or spawned) as a fuzz case.
     static func isSafe(_ arguments: [String]) -> Bool {
-        guard case let .command(parsed)? = try? Commands.root.parse(arguments) else {
+        guard case let .command(parsed)? = try? CommandTree.root.parse(arguments) else {
             return true  // a usage error or help: nothing runs
         }
         guard let first = parsed.path.first else { return false }

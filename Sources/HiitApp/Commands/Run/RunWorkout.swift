@@ -44,7 +44,7 @@ struct RunWorkout {
     func run() -> Int32 {
         // The profile (weight, selection, units) is read once, before the screen takes over,
         // so a broken one is reported now and only once.
-        let profile = ProfileCommands.profileForRun(context)
+        let profile = ProfileLoader.load(context.locations, console: context.console, consequence: "no calorie estimate and no selected workout")
         let weightKg = options.weightKg ?? profile.weightKg
         if options.multisport {
             let run = MultisportRun(

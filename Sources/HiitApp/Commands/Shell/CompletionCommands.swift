@@ -30,11 +30,11 @@ enum CompletionCommands: CommandGroup {
                 let hint = closestMatch(to: word, among: CompletionShell.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
                 throw .conflict("'\(word)' is not a shell hiit completes; use one of \(shellList)\(hint)")
             }
-            context.console.out(CompletionScript.script(for: shell, root: Commands.root, rules: rules,
-                                                        version: Commands.version).trimmingTrailingNewlines)
+            context.console.out(CompletionScript.script(for: shell, root: CommandTree.root, rules: rules,
+                                                        version: CommandTree.version).trimmingTrailingNewlines)
             return ExitStatus.success
         case ["man"]:
-            context.console.out(ManPage.page(root: Commands.root, version: Commands.version, sections: manSections)
+            context.console.out(ManPage.page(root: CommandTree.root, version: CommandTree.version, sections: manSections)
                 .trimmingTrailingNewlines)
             return ExitStatus.success
         default:

@@ -8,15 +8,42 @@ import WorkoutStore
 import Glibc
 #endif
 
-/// The `hiit` command tree (DESIGN §6) and the dispatch from a parsed command to its work.
-/// Each group of subcommands lives in its own file as a ``CommandGroup``.
-enum Commands {
+/// The `hiit` command tree (DESIGN §6), the dispatch from a parsed command line to its
+/// ``Command``, and the one place that reports errors (through ``ErrorReport``).
+enum CommandTree {
     /// The program's version, printed by `hiit --version`.
     static let version = "0.1.0"
 
-    /// The command groups, in the order their subcommands are listed in help.
-    static var groups: [any CommandGroup.Type] {
-        [RunCommands.self, LibraryCommands.self, PlanCommands.self, HistoryCommands.self, ProfileCommands.self, SoundsCommands.self, StatsCommands.self, DemoCommands.self, CompletionCommands.self]
+    /// One entry of the tree: a command, or (while commands move to ``Command``) a group of
+    /// subcommands still dispatched by hand.
+    enum Entry {
+        /// A command type.
+        case command(any Command.Type)
+        /// A group of subcommands with its own dispatch.
+        case group(any CommandGroup.Type)
+    }
+
+    /// Every command in the order help lists them; a command's subcommands are the commands
+    /// whose path extends its own by one name, in this order.
+    static var entries: [Entry] {
+        [
+        .group(LibraryCommands.self), .group(PlanCommands.self), .group(HistoryCommands.self),
+        .command(ProfileCommand.self), .group(SoundsCommands.self), .group(StatsCommands.self),
+        .group(DemoCommands.self), .group(CompletionCommands.self),
+        ]
+    }
+
+    /// The command types of ``entries``.
+    static var commands: [any Command.Type] {
+        entries.compactMap { if case let .command(type) = $0 { type } else { nil } }
+    }
+
+    /// The spec of the command at `path` with its subcommands.
+    private static func spec(of type: any Command.Type) -> CommandSpec {
+        var node = type.spec
+        node.subcommands = commands.filter { $0.path.count == type.path.count + 1 && $0.path.starts(with: type.path) }
+            .map { spec(of: $0) }
+        return node
     }
 
     /// The whole tree: the root runs a workout as `hiit run` does.
@@ -25,9 +52,15 @@ enum Commands {
         abstract: "An interval (HIIT, Tabata, EMOM) and multisport (swim, bike, run) workout timer for the terminal, with voice and beep cues, a history and statistics.",
         discussion: "Without a subcommand, runs the selected workout as 'hiit run' does.",
         options: RunCommands.runOptions,
-        subcommands: groups.flatMap { $0.specs })
+        subcommands: [RunCommands.specs[0]] + entries.flatMap { entry -> [CommandSpec] in
+            switch entry {
+            case let .command(type): type.path.count == 1 ? [spec(of: type)] : []
+            case let .group(group): group.specs
+            }
+        })
 
-    /// Runs the program with `arguments` (without the program name) and returns the exit status.
+    /// Runs the program with `arguments` (without the program name) and returns the exit
+    /// status; every error a command throws is reported here, through ``ErrorReport``.
     static func main(arguments: [String], environment: [String: String], console: Console) -> Int32 {
         let width = helpWidth(columnsVariable: environment["COLUMNS"],
                               terminalColumns: TerminalSize.query(fd: STDOUT_FILENO)?.columns)
@@ -35,9 +68,8 @@ enum Commands {
         do {
             outcome = try root.parse(arguments)
         } catch {
-            let path = root.specs(along: error.path) ?? [root]
-            console.err(usageErrorText(error.error, for: path, width: width).trimmingTrailingNewlines)
-            return CommandLineError.exitStatus
+            return ErrorReport.end(with: error.error, path: root.specs(along: error.path) ?? [root], width: width,
+                                   console: console)
         }
         switch outcome {
         case .version:
@@ -51,15 +83,18 @@ enum Commands {
                 environment: environment, console: console,
                 locations: Locations(environment: environment,
                                      executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()))
-            do throws(CommandLineError) {
-                for group in groups {
+            let path = root.specs(along: parsed.path) ?? [root]
+            do {
+                if let type = commands.first(where: { $0.path == parsed.path }) {
+                    return try type.init(parsed).run(context)
+                }
+                if let status = try RunCommands.handle(parsed, context: context) { return status }
+                for case let .group(group) in entries {
                     if let status = try group.handle(parsed, context: context) { return status }
                 }
-                throw .unknownSubcommand(parsed.path.joined(separator: " "), suggestion: nil)
+                throw CommandLineError.unknownSubcommand(parsed.path.joined(separator: " "), suggestion: nil)
             } catch {
-                let path = root.specs(along: parsed.path) ?? [root]
-                console.err(usageErrorText(error, for: path, width: width).trimmingTrailingNewlines)
-                return CommandLineError.exitStatus
+                return ErrorReport.end(with: error, path: path, width: width, console: console)
             }
         }
     }
@@ -72,16 +107,6 @@ extension String {
         while text.hasSuffix("\n") { text.removeLast() }
         return text
     }
-}
-
-/// What every command needs: the environment, where things are, and the console.
-struct CommandContext {
-    /// The process environment.
-    let environment: [String: String]
-    /// The only writer to stdout and stderr.
-    let console: Console
-    /// The data folder and the shipped resources.
-    let locations: Locations
 }
 
 /// A group of subcommands: their specs and the code that runs them.
@@ -100,6 +125,6 @@ public enum HiitProgram {
     /// process's stdout and stderr, reports any error there, and returns the exit status
     /// (DESIGN §6: 0, 64 usage, 65 bad data, 74 I/O, 128 + N after signal N).
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
-        Commands.main(arguments: arguments, environment: environment, console: Console())
+        CommandTree.main(arguments: arguments, environment: environment, console: Console())
     }
 }

@@ -1,0 +1,109 @@
+import CommandLineKit
+import Foundation
+import WorkoutModel
+import WorkoutStore
+
+/// `hiit profile [--weight KG] [--no-weight] [--first-weekday DAY] [--units UNITS]` (DESIGN §6).
+/// Without options it shows the profile; with options it changes it under the data folder's
+/// lock and shows the result.
+struct ProfileCommand: Command {
+    static let weight = OptionSpec("weight", valueName: "kg", help: "Body weight for calorie estimates, 20–400 kg (for example 72.5).")
+    static let noWeight = OptionSpec("no-weight", help: "Remove the weight: no calorie estimates from now on.")
+    static let firstWeekday = OptionSpec("first-weekday", valueName: "day",
+                                         help: "The first day of a week in statistics: monday, sunday, saturday or system (the locale's; Monday where it says nothing).")
+    static let units = OptionSpec("units", valueName: "units", help: "Units for distances and paces: metric or imperial.")
+
+    static let path = ["profile"]
+    static let spec = CommandSpec(
+        name: "profile",
+        abstract: "Show or change your profile: weight for calorie estimates, first day of the week, units.",
+        discussion: "Without options, shows the profile. The timer uses the profile's weight for its calorie estimate when 'hiit run' is given no --weight; a session keeps the weight and calories it was recorded with.",
+        options: [weight, noWeight, firstWeekday, units])
+
+    /// The new weight in kg, if one was given.
+    let weightKg: Double?
+    /// Whether `--no-weight` removes the weight.
+    let clearsWeight: Bool
+    /// The new first weekday, if one was given.
+    let firstWeekday: Profile.FirstWeekday?
+    /// The new units, if given.
+    let units: Profile.Units?
+
+    init(_ parsed: ParsedCommand) throws(CommandLineError) {
+        // Every value is checked before anything is read or written.
+        weightKg = try parsed.value(Self.weight).map { value throws(CommandLineError) in
+            try OptionValue.decimal(value, option: Self.weight.flagName, range: Profile.weightRange, unit: "kg")
+        }
+        clearsWeight = parsed.hasFlag(Self.noWeight)
+        if clearsWeight, let value = parsed.value(Self.weight) {
+            throw .badValue(option: Self.weight.flagName, value: value, reason: "cannot be given with --no-weight")
+        }
+        firstWeekday = try parsed.value(Self.firstWeekday).map { value throws(CommandLineError) in
+            Profile.FirstWeekday(rawValue: try OptionValue.choice(
+                value, option: Self.firstWeekday.flagName, allowed: Profile.FirstWeekday.allCases.map(\.rawValue)))
+        } ?? nil
+        units = try parsed.value(Self.units).map { value throws(CommandLineError) in
+            Profile.Units(rawValue: try OptionValue.choice(
+                value, option: Self.units.flagName, allowed: Profile.Units.allCases.map(\.rawValue)))
+        } ?? nil
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let console = context.console
+        let file = ProfileFile(folder: DataFolder(url: context.locations.dataFolder))
+        let path = file.folder.profileURL.path
+        let changes = weightKg != nil || clearsWeight || firstWeekday != nil || units != nil
+        do {
+            if !changes {
+                let exists = FileManager.default.fileExists(atPath: path)
+                console.out(Self.text(try file.read(), path: path, exists: exists))
+                return ExitStatus.success
+            }
+            let profile = try file.update { profile in
+                if let weightKg { profile.weightKg = weightKg }
+                if clearsWeight { profile.weightKg = nil }
+                if let firstWeekday { profile.firstWeekday = firstWeekday }
+                if let units { profile.units = units }
+            }
+            console.out("Saved the profile.")
+            console.out(Self.text(profile, path: path, exists: true))
+            return ExitStatus.success
+        } catch {
+            throw CommandFailure(
+                status: ErrorReport.status(for: error),
+                message: "\(error)" + (changes ? " (nothing was changed; fix or delete the file, then try again)" : " (fix or delete the file)"))
+        }
+    }
+
+    /// The profile as `hiit profile` shows it: one `Label  value` line per setting and the file.
+    /// - Parameters:
+    ///   - profile: the profile.
+    ///   - path: the profile file's path.
+    ///   - exists: whether the file exists (a missing file is the default profile).
+    static func text(_ profile: Profile, path: String, exists: Bool) -> String {
+        var lines: [(String, String)] = []
+        if let weight = profile.weightKg {
+            var shown = "\(Format.decimal(weight, places: 2)) kg"
+            if profile.units == .imperial { shown += " (\(Format.decimal(weight * poundsPerKilogram, places: 1)) lb)" }
+            lines.append(("Weight", shown))
+        } else {
+            lines.append(("Weight", "not set: no calorie estimates (set it with 'hiit profile --weight KG')"))
+        }
+        switch profile.firstWeekday {
+        case .system: lines.append(("First weekday", "system (the locale's first day; Monday where it says nothing)"))
+        default: lines.append(("First weekday", profile.firstWeekday.rawValue))
+        }
+        lines.append(("Units", profile.units.rawValue))
+        if let selected = profile.selectedWorkout {
+            lines.append(("Selected", selected.sanitizedForTerminal))
+        }
+        lines.append(("File", exists ? path : "\(path) (not created yet)"))
+        let width = lines.map(\.0.count).max() ?? 0
+        return lines.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+            .joined(separator: "\n")
+    }
+
+    /// Pounds in one kilogram (international avoirdupois pound, 0.45359237 kg exactly).
+    static let poundsPerKilogram = 1 / 0.45359237
+
+}
