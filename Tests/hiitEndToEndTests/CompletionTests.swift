@@ -139,7 +139,7 @@ import Glibc
     }
 
     @Test func everyFixedChoiceIsAPlainWord() {
-        let rules = CompletionCommands.rules
+        let rules = CompletionsCommand.rules
         for case let .choices(words) in Array(rules.optionValues.values) + Array(rules.argumentValues.values) {
             for word in words { #expect(CompletionTable.isPlainChoice(word), "'\(word)'") }
         }

@@ -234,7 +234,10 @@ import Glibc
         #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("id,workout,kind,"))
         let both = try box.run(["history", "export", "--csv", "--json"])
         #expect(both.status == 64)
-        #expect(both.allStderrLines == ["Error: --csv and --json cannot be given together; choose one format."])
+        // A conflict between options is a usage error: the error, then the usage line.
+        #expect(both.allStderrLines == ["Error: --csv and --json cannot be given together; choose one format.",
+                                        "Usage: hiit history export [<file>] [--json] [--csv] [--force]",
+                                        "  See 'hiit history export --help' for more information."])
     }
 
     @Test func exportCSVQuotesCommasQuotesAndNewlines() throws {

@@ -27,9 +27,10 @@ enum CommandTree {
     /// whose path extends its own by one name, in this order.
     static var entries: [Entry] {
         [
-        .group(LibraryCommands.self), .group(PlanCommands.self), .group(HistoryCommands.self),
-        .command(ProfileCommand.self), .group(SoundsCommands.self), .group(StatsCommands.self),
-        .group(DemoCommands.self), .group(CompletionCommands.self),
+        .group(LibraryCommands.self), .group(PlanCommands.self), .command(HistoryListCommand.self), .command(HistoryShowCommand.self), .command(HistoryEditCommand.self),
+        .command(HistoryDeleteCommand.self), .command(HistoryExportCommand.self), .command(HistoryImportCommand.self),
+        .command(ProfileCommand.self), .command(SoundsCommand.self), .command(StatsCommand.self),
+        .command(DemoCommand.self), .command(CompletionsCommand.self), .command(ManCommand.self),
         ]
     }
 
@@ -51,8 +52,8 @@ enum CommandTree {
         name: "hiit",
         abstract: "An interval (HIIT, Tabata, EMOM) and multisport (swim, bike, run) workout timer for the terminal, with voice and beep cues, a history and statistics.",
         discussion: "Without a subcommand, runs the selected workout as 'hiit run' does.",
-        options: RunCommands.runOptions,
-        subcommands: [RunCommands.specs[0]] + entries.flatMap { entry -> [CommandSpec] in
+        options: RunWorkoutCommand.options,
+        subcommands: [RunWorkoutCommand.spec] + entries.flatMap { entry -> [CommandSpec] in
             switch entry {
             case let .command(type): type.path.count == 1 ? [spec(of: type)] : []
             case let .group(group): group.specs
@@ -85,10 +86,13 @@ enum CommandTree {
                                      executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()))
             let path = root.specs(along: parsed.path) ?? [root]
             do {
+                // Plain `hiit` is `hiit run`.
+                if parsed.path.isEmpty || parsed.path == RunWorkoutCommand.path {
+                    return try RunWorkoutCommand(parsed).run(context)
+                }
                 if let type = commands.first(where: { $0.path == parsed.path }) {
                     return try type.init(parsed).run(context)
                 }
-                if let status = try RunCommands.handle(parsed, context: context) { return status }
                 for case let .group(group) in entries {
                     if let status = try group.handle(parsed, context: context) { return status }
                 }

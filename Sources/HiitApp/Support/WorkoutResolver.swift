@@ -58,6 +58,10 @@ struct WorkoutResolver {
         }
     }
 
+    /// The help of a WORKOUT argument, shared by every command that takes one.
+    static let argumentHelp =
+        "A workout's name, a workout file, or a quick form WORK/RESTxROUNDS such as 20/10x8 (work 20 s, rest 10 s, 8 rounds)."
+
     /// Tabata as the HIIT Timer defines it (20 s work, 10 s rest, 8 rounds): run by plain
     /// `hiit` when nothing else is selected, even when the library has no Tabata.
     static let tabata = IntervalWorkout(

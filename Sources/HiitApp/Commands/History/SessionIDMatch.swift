@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import WorkoutStore
 
@@ -75,5 +76,24 @@ extension String {
             $0.properties.generalCategory == .control ? "?" : $0
         }))
         return cleaned.count > 60 ? String(cleaned.prefix(60)) + "…" : cleaned
+    }
+}
+
+extension SessionIDMatch {
+    /// The ID argument of the history commands that name one session.
+    static let argument = ArgumentSpec(
+        "ID", help: "The session's id, or its first characters (at least 4; case and hyphens do not matter), as in the ID column of 'hiit history'.")
+
+    /// Reads `history` (reporting unreadable lines) and finds the one session `id` names.
+    /// - Returns: the entry.
+    /// - Throws: ``StoreError`` when the history cannot be read (74); ``CommandFailure/usage(_:)``
+    ///   when no session or several match `id` (64).
+    static func entry(_ id: String, in history: HistoryFile, console: Console) throws -> HistoryEntry {
+        let scan = try HistoryReading.scan(history, console: console)
+        let match = find(id, in: scan.entries)
+        guard case let .found(entry) = match else {
+            throw CommandFailure.usage(match.message(for: id, path: history.url.path) ?? "")
+        }
+        return entry
     }
 }

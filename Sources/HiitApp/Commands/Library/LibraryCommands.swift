@@ -13,7 +13,7 @@ enum LibraryCommands: CommandGroup {
         CommandSpec(
             name: "show",
             abstract: "Show a workout's exercises, timeline and estimated time, or a multisport plan's legs.",
-            arguments: [ArgumentSpec("WORKOUT", help: RunCommands.workoutArgumentHelp)],
+            arguments: [ArgumentSpec("WORKOUT", help: WorkoutResolver.argumentHelp)],
             options: [OptionSpec("json", help: "Write the timeline as JSON.")]),
         CommandSpec(
             name: "list",
@@ -61,7 +61,7 @@ enum LibraryCommands: CommandGroup {
         CommandSpec(
             name: "duplicate",
             abstract: "Copy a workout into the library under a new name.",
-            arguments: [ArgumentSpec("WORKOUT", help: RunCommands.workoutArgumentHelp),
+            arguments: [ArgumentSpec("WORKOUT", help: WorkoutResolver.argumentHelp),
                         ArgumentSpec("NEW_NAME", help: "The copy's name (default: 'NAME copy', then 'NAME copy 2', …).", isOptional: true)]),
         CommandSpec(
             name: "import",
@@ -72,7 +72,7 @@ enum LibraryCommands: CommandGroup {
         CommandSpec(
             name: "export",
             abstract: "Write a workout as a JSON file, or to standard output.",
-            arguments: [ArgumentSpec("WORKOUT", help: RunCommands.workoutArgumentHelp),
+            arguments: [ArgumentSpec("WORKOUT", help: WorkoutResolver.argumentHelp),
                         ArgumentSpec("FILE", help: "Where to write it; standard output when left out or '-'.", isOptional: true)],
             options: [OptionSpec("force", short: "f", help: "Replace FILE when it exists.")]),
     ]

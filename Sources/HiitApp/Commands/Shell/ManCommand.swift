@@ -1,72 +1,20 @@
 import CommandLineKit
-import Foundation
-import WorkoutModel
-import WorkoutStats
 
-/// What a Linux user expects around a command: `hiit completions bash|zsh|fish` writes a shell
-/// completion script and `hiit man` the manual page, both generated from ``Commands/root``, the
-/// specification the parser and `--help` use (issue 6, "Conventions").
-enum CompletionCommands: CommandGroup {
-    static let specs = [
-        CommandSpec(
-            name: "completions",
-            abstract: "Write a shell completion script for bash, zsh or fish to standard output.",
-            discussion: "It completes subcommands, options, fixed option values (such as --units metric or imperial), file names, and the names of the workouts and plans in your library, read when you press Tab with 'hiit list --names'. Names with spaces are inserted quoted.\nFor yourself: add 'source <(hiit completions bash)' to ~/.bashrc, or 'source <(hiit completions zsh)' to ~/.zshrc after compinit, or run 'hiit completions fish > ~/.config/fish/completions/hiit.fish'. For everyone: install the script as " + CompletionShell.allCases.map { "PREFIX/share/" + $0.installPath }.joined(separator: ", ") + " (see the README's Installing section).",
-            arguments: [ArgumentSpec("SHELL", help: "The shell: " + shellList + ".")]),
-        CommandSpec(
-            name: "man",
-            abstract: "Write the manual page hiit(1), in roff, to standard output.",
-            discussion: "It holds the help of every command, the environment variables, the files, the exit statuses and examples. Read it with 'hiit man | man -l -', or install it as PREFIX/share/man/man1/hiit.1 (see the README's Installing section)."),
-    ]
+/// `hiit man`: the manual page hiit(1) in roff, generated from ``CommandTree/root`` (the
+/// specification the parser and `--help` use) and the sections below (issue 6).
+struct ManCommand: Command {
+    static let path = ["man"]
+    static let spec = CommandSpec(
+        name: "man",
+        abstract: "Write the manual page hiit(1), in roff, to standard output.",
+        discussion: "It holds the help of every command, the environment variables, the files, the exit statuses and examples. Read it with 'hiit man | man -l -', or install it as PREFIX/share/man/man1/hiit.1 (see the README's Installing section).")
 
-    /// `bash, zsh, fish`.
-    static var shellList: String { CompletionShell.allCases.map(\.rawValue).joined(separator: ", ") }
+    init(_ parsed: ParsedCommand) throws(CommandLineError) {}
 
-    static func handle(_ parsed: ParsedCommand, context: CommandContext) throws(CommandLineError) -> Int32? {
-        switch parsed.path {
-        case ["completions"]:
-            let word = parsed.argument("SHELL") ?? ""
-            guard let shell = CompletionShell(rawValue: word) else {
-                let hint = closestMatch(to: word, among: CompletionShell.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
-                throw .conflict("'\(word)' is not a shell hiit completes; use one of \(shellList)\(hint)")
-            }
-            context.console.out(CompletionScript.script(for: shell, root: CommandTree.root, rules: rules,
-                                                        version: CommandTree.version).trimmingTrailingNewlines)
-            return ExitStatus.success
-        case ["man"]:
-            context.console.out(ManPage.page(root: CommandTree.root, version: CommandTree.version, sections: manSections)
-                .trimmingTrailingNewlines)
-            return ExitStatus.success
-        default:
-            return nil
-        }
-    }
-
-    // MARK: What completes to what
-
-    /// The completions of option values and arguments, from the types that check them, so a
-    /// new sport, metric or unit completes without a change here.
-    static var rules: CompletionRules {
-        let sports = Sport.allCases.filter { $0 != .transition }.map(\.rawValue)
-        return CompletionRules(
-            optionValues: [
-                "compare": .choices(Baseline.allCases.map(\.rawValue)),
-                "metric": .choices(Metric.allCases.map(\.rawValue)),
-                "units": .choices(Profile.Units.allCases.map(\.rawValue)),
-                "first-weekday": .choices(Profile.FirstWeekday.allCases.map(\.rawValue)),
-                "intervals": .choices(sports),
-                "sport": .choices(["all", "intervals"] + sports),
-                "filter": .choices(["all", "intervals"] + sports),
-                "pool": .choices(["25m", "50m", "25yd", "open-water"]),
-                "folder": .folders,
-            ],
-            argumentValues: [
-                "WORKOUT": .workouts,
-                "PLAN": .workouts,
-                "FILE": .files,
-                "SHELL": .choices(CompletionShell.allCases.map(\.rawValue)),
-                "PERIOD": .choices(PeriodKind.allCases.filter { $0 != .range }.map(\.rawValue)),
-            ])
+    func run(_ context: CommandContext) throws -> Int32 {
+        context.console.out(ManPage.page(root: CommandTree.root, version: CommandTree.version, sections: Self.manSections)
+            .trimmingTrailingNewlines)
+        return ExitStatus.success
     }
 
     // MARK: The manual page's own sections

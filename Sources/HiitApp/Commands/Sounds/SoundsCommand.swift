@@ -6,23 +6,31 @@ import SessionEngine
 /// `hiit sounds [--test] [--audio-device NAME]` (DESIGN §6): which ALSA device the cues go to,
 /// which sound files were found where, and whether the device opens; with `--test`, plays
 /// each cue once, in order, naming it as it plays.
-enum SoundsCommands: CommandGroup {
-    static let specs = [
-        CommandSpec(
-            name: "sounds",
-            abstract: "Show which device and which cue sounds the timer uses; play each once with --test.",
-            discussion: "Exit status 0 when the sounds were found and the device opens; 74 when either fails, with the reason (the timer then runs with cues off).",
-            options: [
-                OptionSpec("test", help: "Play every cue once, in order."),
-                OptionSpec("audio-device", valueName: "name",
-                           help: "The ALSA device to use (default: $HIIT_AUDIO_DEVICE, else 'default')."),
-            ]),
-    ]
+struct SoundsCommand: Command {
+    static let test = OptionSpec("test", help: "Play every cue once, in order.")
+    static let audioDevice = OptionSpec("audio-device", valueName: "name",
+                                        help: "The ALSA device to use (default: $HIIT_AUDIO_DEVICE, else 'default').")
 
-    static func handle(_ parsed: ParsedCommand, context: CommandContext) throws(CommandLineError) -> Int32? {
-        guard parsed.path == ["sounds"] else { return nil }
+    static let path = ["sounds"]
+    static let spec = CommandSpec(
+        name: "sounds",
+        abstract: "Show which device and which cue sounds the timer uses; play each once with --test.",
+        discussion: "Exit status 0 when the sounds were found and the device opens; 74 when either fails, with the reason (the timer then runs with cues off).",
+        options: [test, audioDevice])
+
+    /// Whether to play every cue.
+    let playsCues: Bool
+    /// The device named with `--audio-device`, if any.
+    let deviceName: String?
+
+    init(_ parsed: ParsedCommand) throws(CommandLineError) {
+        playsCues = parsed.hasFlag(Self.test)
+        deviceName = parsed.value(Self.audioDevice)
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console
-        let device = parsed.value("audio-device")
+        let device = deviceName
             ?? context.environment["HIIT_AUDIO_DEVICE"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
         console.out("Device: \(device)")
         let sounds: SoundBank
@@ -30,8 +38,7 @@ enum SoundsCommands: CommandGroup {
             sounds = try SoundBank(searching: context.locations.soundCandidates)
         } catch {
             console.out("Sounds: not found")
-            console.err("Error: \(error)")
-            return ExitStatus.ioError
+            throw CommandFailure.io("\(error)")
         }
         console.out("Sounds: \(sounds.folder?.path ?? "built in")")
         for cue in Cue.allCases {
@@ -44,20 +51,18 @@ enum SoundsCommands: CommandGroup {
         do {
             player = try ALSACuePlayer(device: device, sounds: sounds)
         } catch {
-            console.err("Error: cues are off: \(error)")
-            return ExitStatus.ioError
+            throw CommandFailure.io("cues are off: \(error)")
         }
         defer { player.close() }
         console.out("The device opens: cues will play.")
-        guard parsed.hasFlag("test") else { return ExitStatus.success }
+        guard playsCues else { return ExitStatus.success }
         for cue in Cue.allCases {
             console.out("Playing \(cue.rawValue)…")
             player.play(cue)
             _ = player.waitUntilIdle(timeout: .seconds(5))
         }
         if let error = player.lastError {
-            console.err("Error: \(error)")
-            return ExitStatus.ioError
+            throw CommandFailure.io("\(error)")
         }
         return ExitStatus.success
     }

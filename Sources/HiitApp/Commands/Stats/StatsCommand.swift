@@ -14,41 +14,49 @@ import Glibc
 /// The only place of the statistics that reads the clock, `TimeZone.current` and
 /// `Locale.current`; everything below gets them as a ``StatsContext``. Day-or-longer periods
 /// are answered from the daily roll-up; `day` and `24h` read the records.
-enum StatsCommands: CommandGroup {
-    static let specs = [
-        CommandSpec(
-            name: "stats",
-            abstract: "Show how your workouts add up over a period: a bar chart, totals and a comparison.",
-            discussion: "A session counts once, whole, on the local date and hour it started where it took place. The last 7 days and weeks have a bar per day, a month has bars for days 1–7, 8–14, 15–21, 22–28 and 29 to the end, quarters and years a bar per month, day and 24h a bar per hour. The average is per bar begun so far (today included). A period in progress is compared with the same part of the other period. Weeks start on the profile's first weekday ('hiit profile --first-weekday').\nLines of the history that cannot be read are reported on standard error and skipped.",
-            arguments: [
-                ArgumentSpec("PERIOD",
-                             help: "7d (the last 7 days, the default), day, 24h, week, month, quarter, year, or FROM..TO (two dates YYYY-MM-DD, both included).",
-                             isOptional: true),
-            ],
-            options: [
-                OptionSpec("date", valueName: "date",
-                           help: "Show the period holding this date, YYYY-MM-DD (default: today; for 7d the last of the seven days). Not with 24h or FROM..TO."),
-                OptionSpec("back", valueName: "n", help: "Go back n periods from there (0–10000, default 0): --back 1 is last week, last month, …"),
-                OptionSpec("compare", valueName: "baseline",
-                           help: "Compare with the previous period (previous, the default) or the same period a year earlier (last-year)."),
-                OptionSpec("metric", valueName: "metric",
-                           help: "What the bars show: sessions, time (workout time, the default), kcal or distance."),
-                OptionSpec("sport", valueName: "sport",
-                           help: "Count only sessions with this sport (running, cycling, swimming, or run, bike, swim, …) or only interval workouts (intervals); distances are then that sport's."),
-                OptionSpec("json", help: "Write the report as one JSON object (period, buckets, totals, averagePerBucket, best, comparison) instead of the screen."),
-            ]),
-    ]
+struct StatsCommand: Command {
+    static let period = ArgumentSpec(
+        "PERIOD",
+        help: "7d (the last 7 days, the default), day, 24h, week, month, quarter, year, or FROM..TO (two dates YYYY-MM-DD, both included).",
+        isOptional: true)
+    static let date = OptionSpec("date", valueName: "date",
+                                 help: "Show the period holding this date, YYYY-MM-DD (default: today; for 7d the last of the seven days). Not with 24h or FROM..TO.")
+    static let back = OptionSpec("back", valueName: "n", help: "Go back n periods from there (0–10000, default 0): --back 1 is last week, last month, …")
+    static let compare = OptionSpec("compare", valueName: "baseline",
+                                    help: "Compare with the previous period (previous, the default) or the same period a year earlier (last-year).")
+    static let metric = OptionSpec("metric", valueName: "metric",
+                                   help: "What the bars show: sessions, time (workout time, the default), kcal or distance.")
+    static let sport = OptionSpec("sport", valueName: "sport",
+                                  help: "Count only sessions with this sport (running, cycling, swimming, or run, bike, swim, …) or only interval workouts (intervals); distances are then that sport's.")
+    static let json = OptionSpec("json", help: "Write the report as one JSON object (period, buckets, totals, averagePerBucket, best, comparison) instead of the screen.")
 
-    static func handle(_ parsed: ParsedCommand, context: CommandContext) throws(CommandLineError) -> Int32? {
-        guard parsed.path == ["stats"] else { return nil }
-        let query = try Self.query(parsed)
+    static let path = ["stats"]
+    static let spec = CommandSpec(
+        name: "stats",
+        abstract: "Show how your workouts add up over a period: a bar chart, totals and a comparison.",
+        discussion: "A session counts once, whole, on the local date and hour it started where it took place. The last 7 days and weeks have a bar per day, a month has bars for days 1–7, 8–14, 15–21, 22–28 and 29 to the end, quarters and years a bar per month, day and 24h a bar per hour. The average is per bar begun so far (today included). A period in progress is compared with the same part of the other period. Weeks start on the profile's first weekday ('hiit profile --first-weekday').\nLines of the history that cannot be read are reported on standard error and skipped.",
+        arguments: [period],
+        options: [date, back, compare, metric, sport, json])
+
+    /// The period, baseline, metric and filter asked for.
+    let query: StatsQuery
+    /// Whether to write JSON instead of the screen.
+    let isJSON: Bool
+
+    init(_ parsed: ParsedCommand) throws(CommandLineError) {
+        query = try Self.query(parsed)
+        isJSON = parsed.hasFlag(Self.json)
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console
         let environment = context.environment
 
         // The clock, the zone and the locale are read here and nowhere else.
         let now = Date()
         let folder = DataFolder(url: context.locations.dataFolder)
-        let profile = Self.profile(folder, console: console)
+        let profile = ProfileLoader.load(context.locations, console: console,
+                                         consequence: "weeks start on Monday and distances are metric")
         let statsContext = StatsContext(timeZone: TimeZone.current, now: now, firstWeekday: profile.firstWeekday,
                                         locale: Locale.current)
 
@@ -57,10 +65,9 @@ enum StatsCommands: CommandGroup {
         do {
             data = try StatsData.load(folder: folder, needsRecords: hourly)
         } catch {
-            console.err("Error: \(error)")
-            return ExitStatus.ioError
+            throw CommandFailure.io("\(error)")
         }
-        HistoryActions.report(data.problems, path: folder.historyURL.path, console: console)
+        HistoryReading.report(data.problems, path: folder.historyURL.path, console: console)
 
         let report: StatsReport
         do throws(StatsError) {
@@ -73,12 +80,11 @@ enum StatsCommands: CommandGroup {
             throw Self.usageError(error, query: query)
         }
 
-        if parsed.hasFlag("json") {
+        if isJSON {
             do {
                 console.out(String(decoding: try report.jsonData(), as: UTF8.self))
             } catch {
-                console.err("Error: the report cannot be written as JSON: \(error)")
-                return ExitStatus.ioError
+                throw CommandFailure.io("the report cannot be written as JSON: \(error)")
             }
             return ExitStatus.success
         }
@@ -102,37 +108,37 @@ enum StatsCommands: CommandGroup {
     /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` naming the word.
     static func query(_ parsed: ParsedCommand) throws(CommandLineError) -> StatsQuery {
         var query = StatsQuery()
-        if let word = parsed.argument("PERIOD") {
+        if let word = parsed.argument(Self.period) {
             do throws(StatsError) {
                 query.period = try PeriodSpec(argument: word)
             } catch {
                 throw .badValue(option: "<period>", value: word, reason: periodReason(error))
             }
         }
-        if let text = parsed.value("date") {
+        if let text = parsed.value(Self.date) {
             guard let day = LocalDay(text) else {
                 throw .badValue(option: "--date", value: text, reason: "is not a date YYYY-MM-DD, such as 2026-11-29")
             }
             query.date = day
         }
-        if let text = parsed.value("back") {
+        if let text = parsed.value(Self.back) {
             query.back = try OptionValue.wholeNumber(text, option: "--back", range: 0...10_000, unit: "periods")
         }
-        if let text = parsed.value("compare") {
+        if let text = parsed.value(Self.compare) {
             do throws(StatsError) {
                 query.baseline = try Baseline(argument: text)
             } catch {
                 throw .badValue(option: "--compare", value: text, reason: "is not one of previous, last-year")
             }
         }
-        if let text = parsed.value("metric") {
+        if let text = parsed.value(Self.metric) {
             do throws(StatsError) {
                 query.metric = try Metric(argument: text)
             } catch {
                 throw .badValue(option: "--metric", value: text, reason: "is not one of sessions, time, kcal, distance")
             }
         }
-        if let text = parsed.value("sport") {
+        if let text = parsed.value(Self.sport) {
             do throws(StatsError) {
                 query.filter = try SessionFilter(argument: text)
             } catch {
@@ -169,16 +175,6 @@ enum StatsCommands: CommandGroup {
                              reason: "reaches outside the years 1–9999")
         default:
             return .conflict(error.description)
-        }
-    }
-
-    /// The profile (first weekday, units); one warning and the defaults when it cannot be read.
-    static func profile(_ folder: DataFolder, console: Console) -> Profile {
-        do {
-            return try ProfileFile(folder: folder).read()
-        } catch {
-            console.err("Warning: weeks start on Monday and distances are metric: the profile cannot be read: \(error)")
-            return Profile()
         }
     }
 }

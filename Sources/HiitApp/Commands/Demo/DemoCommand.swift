@@ -6,23 +6,34 @@ import WorkoutStore
 /// `hiit demo [--folder PATH] [--until YYYY-MM-DD] [--force]`: fills a demo data root of its
 /// own with a year of made-up sessions (``DemoHistory``), a profile and a README, and says how
 /// to point the other commands at it. The person's own data folder is never read or written.
-enum DemoCommands: CommandGroup {
-    static let specs = [
-        CommandSpec(
-            name: "demo",
-            abstract: "Fill a separate demo folder with a year of made-up sessions, to try 'hiit stats' and 'hiit history'.",
-            discussion: "The demo folder gets hiit/history.jsonl (a year of HIIT and multisport sessions up to the end date, 3 to 6 a week; always the same sessions for the same end date), hiit/profile.json (weight 70 kg) and a README saying it holds demo data. Your own data folder is never touched.\nUse it by naming the demo folder in XDG_DATA_HOME, for example: XDG_DATA_HOME=~/.local/share/hiit-demo hiit stats month",
-            options: [
-                OptionSpec("folder", valueName: "path",
-                           help: "The demo folder (default: $XDG_DATA_HOME/hiit-demo, else ~/.local/share/hiit-demo). It cannot be the folder that holds your own hiit data."),
-                OptionSpec("until", valueName: "date",
-                           help: "The last day of the demo history, YYYY-MM-DD, today or earlier (default: today). A past date always gives the same file."),
-                OptionSpec("force", help: "Replace the demo history that an earlier 'hiit demo' wrote in the folder."),
-            ]),
-    ]
+struct DemoCommand: Command {
+    static let folder = OptionSpec("folder", valueName: "path",
+                                   help: "The demo folder (default: $XDG_DATA_HOME/hiit-demo, else ~/.local/share/hiit-demo). It cannot be the folder that holds your own hiit data.")
+    static let until = OptionSpec("until", valueName: "date",
+                                  help: "The last day of the demo history, YYYY-MM-DD, today or earlier (default: today). A past date always gives the same file.")
+    static let force = OptionSpec("force", help: "Replace the demo history that an earlier 'hiit demo' wrote in the folder.")
 
-    static func handle(_ parsed: ParsedCommand, context: CommandContext) throws(CommandLineError) -> Int32? {
-        guard parsed.path == ["demo"] else { return nil }
+    static let path = ["demo"]
+    static let spec = CommandSpec(
+        name: "demo",
+        abstract: "Fill a separate demo folder with a year of made-up sessions, to try 'hiit stats' and 'hiit history'.",
+        discussion: "The demo folder gets hiit/history.jsonl (a year of HIIT and multisport sessions up to the end date, 3 to 6 a week; always the same sessions for the same end date), hiit/profile.json (weight 70 kg) and a README saying it holds demo data. Your own data folder is never touched.\nUse it by naming the demo folder in XDG_DATA_HOME, for example: XDG_DATA_HOME=~/.local/share/hiit-demo hiit stats month",
+        options: [folder, until, force])
+
+    /// `--folder` as typed, if given.
+    let folderPath: String?
+    /// `--until` as typed, if given (checked against today in ``run(_:)``, which reads the clock).
+    let untilText: String?
+    /// Whether an earlier demo history is replaced.
+    let replaces: Bool
+
+    init(_ parsed: ParsedCommand) throws(CommandLineError) {
+        folderPath = parsed.value(Self.folder)
+        untilText = parsed.value(Self.until)
+        replaces = parsed.hasFlag(Self.force)
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console
         let clock = Date()
         var calendar = Calendar(identifier: .gregorian)
@@ -31,16 +42,16 @@ enum DemoCommands: CommandGroup {
         calendar.minimumDaysInFirstWeek = 4
 
         var now = clock
-        if let value = parsed.value("until") {
-            now = try endOfDay(value, calendar: calendar, now: clock)
+        if let value = untilText {
+            now = try Self.endOfDay(value, calendar: calendar, now: clock)
         }
         let ownData = context.locations.dataFolder
         let root: URL
-        if let value = parsed.value("folder") {
-            guard !value.isEmpty else { throw .badValue(option: "--folder", value: value, reason: "is not a folder") }
+        if let value = folderPath {
+            guard !value.isEmpty else { throw CommandLineError.badValue(option: "--folder", value: value, reason: "is not a folder") }
             root = URL(fileURLWithPath: value, isDirectory: true).standardizedFileURL
-            if let reason = overlap(root: root, ownData: ownData) {
-                throw .badValue(option: "--folder", value: value, reason: reason)
+            if let reason = Self.overlap(root: root, ownData: ownData) {
+                throw CommandLineError.badValue(option: "--folder", value: value, reason: reason)
             }
         } else {
             root = ownData.deletingLastPathComponent().appendingPathComponent("hiit-demo", isDirectory: true)
@@ -48,24 +59,21 @@ enum DemoCommands: CommandGroup {
 
         let records = DemoHistory.sessions(seed: DemoHistory.defaultSeed, now: now, calendar: calendar,
                                            weightKg: DemoHistory.defaultWeightKg)
-        let folder = DemoFolder(root: root)
+        let demoFolder = DemoFolder(root: root)
         let outcome: DemoFolder.Outcome
         do {
-            outcome = try folder.fill(history: records, profile: Profile(weightKg: DemoHistory.defaultWeightKg),
-                                      readme: readme(root: root), replacing: parsed.hasFlag("force"))
+            outcome = try demoFolder.fill(history: records, profile: Profile(weightKg: DemoHistory.defaultWeightKg),
+                                      readme: Self.readme(root: root), replacing: replaces)
         } catch {
-            console.err("Error: the demo folder was not filled: \(error)")
-            return ExitStatus.ioError
+            throw CommandFailure.io("the demo folder was not filled: \(error)")
         }
         switch outcome {
         case .historyExists:
-            console.err("Error: \(folder.data.historyURL.path) already holds a demo history; add --force to replace it (nothing was changed)")
-            return ExitStatus.usage
+            throw CommandFailure.usage("\(demoFolder.data.historyURL.path) already holds a demo history; add --force to replace it (nothing was changed)")
         case .notADemoFolder:
-            console.err("Error: \(root.path) holds hiit data that 'hiit demo' did not write (no README marking it as demo data); choose another --folder (nothing was changed)")
-            return ExitStatus.usage
+            throw CommandFailure.usage("\(root.path) holds hiit data that 'hiit demo' did not write (no README marking it as demo data); choose another --folder (nothing was changed)")
         case .written:
-            console.out(summary(records, folder: folder, ownData: ownData))
+            console.out(Self.summary(records, folder: demoFolder, ownData: ownData))
             return ExitStatus.success
         }
     }

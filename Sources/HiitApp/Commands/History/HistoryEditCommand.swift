@@ -1,0 +1,83 @@
+import CommandLineKit
+import WorkoutModel
+import WorkoutStore
+
+/// `hiit history edit ID --leg N --distance D`: corrects a multisport leg's distance; its pace
+/// (shown, never stored) and kcal follow, and the session's kcal becomes the sum of its legs'.
+/// The weight used is the one stored with the session. Every other line is kept byte for byte.
+struct HistoryEditCommand: Command {
+    static let leg = OptionSpec("leg", valueName: "n", help: "The leg to correct, from 1.", isRequired: true, example: "--leg 3")
+    static let distance = OptionSpec(
+        "distance", valueName: "distance",
+        help: "The distance covered: a number and m, km, yd or mi (19.6km, 750m, 1000yd, 33⅓yd).",
+        isRequired: true, example: "--distance 19.6km")
+
+    static let path = ["history", "edit"]
+    static let spec = CommandSpec(
+        name: "edit",
+        abstract: "Correct a multisport leg's distance; its pace and kcal are recomputed.",
+        discussion: "The leg is numbered as 'hiit history show ID' lists it. The calorie estimate uses the weight stored with the session. Every other line of the history file is kept exactly as it is.",
+        arguments: [SessionIDMatch.argument],
+        options: [leg, distance])
+
+    /// The ID as typed.
+    let id: String
+    /// The leg's number as `hiit history show` lists it (from 1).
+    let number: Int
+    /// The new distance.
+    let newDistance: Distance
+
+    init(_ parsed: ParsedCommand) throws(CommandLineError) {
+        id = parsed.argument(SessionIDMatch.argument) ?? ""
+        number = try OptionValue.wholeNumber(parsed.value(Self.leg) ?? "", option: Self.leg.flagName, range: 0...1000, unit: "")
+        let text = parsed.value(Self.distance) ?? ""
+        do {
+            newDistance = try Distance(parsing: text)
+        } catch {
+            throw .badValue(option: Self.distance.flagName, value: text,
+                            reason: "is not a distance; use a number and m, km, yd or mi, such as 19.6km, 750m or 33⅓yd")
+        }
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let console = context.console
+        let units = ProfileLoader.load(context.locations, console: console, consequence: nil).units
+        let history = DataFolder(url: context.locations.dataFolder).history
+        let entry = try SessionIDMatch.entry(id, in: history, console: console)
+        let named = HistoryText.oneLine(entry.record)
+        let legs = entry.record.legs
+        guard !legs.isEmpty else {
+            throw CommandFailure.usage("session \(named) has no legs (it is an interval workout); --leg applies to multisport sessions")
+        }
+        guard (1...legs.count).contains(number) else {
+            throw CommandFailure.usage("--leg: '\(number)' is not a leg of session \(named); it has legs 1–\(legs.count)")
+        }
+        let label = LegTable.labels(legs)[number - 1]
+        guard legs[number - 1].sport != Sport.transition.rawValue else {
+            throw CommandFailure.usage("--leg: leg \(number) of session \(named) is a transition (\(label)), which has no distance")
+        }
+        guard newDistance.meters <= 1_000_000 else {
+            throw CommandFailure.usage("--distance: '\(newDistance.text)' is more than 1000 km")
+        }
+        let updated: [SessionRecord]
+        do {
+            updated = try history.updateSession(withID: entry.record.id) { record in
+                var record = record
+                guard number - 1 < record.legs.count else { return record }
+                record.legs[number - 1].distanceMeters = newDistance.meters
+                record.legs[number - 1].recomputeKcal(weightKg: record.weightKg)
+                if record.weightKg != nil { record.kcal = record.legs.compactMap(\.kcal).reduce(0, +) }
+                return record
+            }
+        } catch {
+            throw CommandFailure(status: ErrorReport.status(for: error), message: "\(error); nothing was changed")
+        }
+        guard let record = updated.first else {
+            throw CommandFailure.usage("session \(entry.record.id.uuidString) is no longer in \(history.url.path); nothing was changed")
+        }
+        console.out("Leg \(number) (\(label)) of session \(named): distance \(newDistance.text).")
+        console.out("")
+        console.out(LegTable.lines(record.legs, units: units).joined(separator: "\n"))
+        return ExitStatus.success
+    }
+}

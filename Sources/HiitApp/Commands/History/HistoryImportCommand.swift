@@ -1,0 +1,110 @@
+import CommandLineKit
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import WorkoutModel
+import WorkoutStore
+
+/// `hiit history import FILE [--verbose]`: appends the sessions of a JSON lines file that are
+/// not already present (by id), in locked, flushed batches.
+struct HistoryImportCommand: Command {
+    static let file = ArgumentSpec("FILE", help: "A file written by 'hiit history export --json' (or a copy of another history.jsonl).")
+    static let verbose = OptionSpec("verbose", short: "v", help: "Print 'saved ID' for each session once it is on the disk, and 'already present ID' for each one skipped.")
+
+    static let path = ["history", "import"]
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Add the sessions of a JSON lines file to the history; sessions already present are skipped.",
+        discussion: "A session is already present when the history holds a session with the same id. Lines that cannot be read are reported with their line numbers and skipped. Sessions are appended in batches, each one locked and flushed to the disk before it is reported.",
+        arguments: [file],
+        options: [verbose])
+
+    /// Sessions appended per locked, flushed write.
+    static let batchSize = 200
+    /// The largest file read, in bytes (1 GiB).
+    static let maximumBytes = 1 << 30
+
+    /// The file to import.
+    let source: URL
+    /// Whether each session is reported.
+    let isVerbose: Bool
+
+    init(_ parsed: ParsedCommand) throws(CommandLineError) {
+        source = URL(fileURLWithPath: parsed.argument(Self.file) ?? "")
+        isVerbose = parsed.hasFlag(Self.verbose)
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let console = context.console
+        let history = DataFolder(url: context.locations.dataFolder).history
+        let data: Data
+        do {
+            data = try DiskFile.read(at: source, maximumBytes: Self.maximumBytes)
+        } catch {
+            throw CommandFailure(status: isIO(error) ? ExitStatus.ioError : ExitStatus.dataError,
+                                 message: "\(error); nothing was imported")
+        }
+        let expected = "expected JSON lines as 'hiit history export --json' writes them"
+        if let nul = Self.firstNUL(in: data) {
+            let line = data[data.startIndex..<(data.startIndex + nul)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw CommandFailure.data("\(source.path), line \(line): not a text file (it holds a NUL byte); \(expected); nothing was imported")
+        }
+        let scan = HistoryFile.scan(data, path: source.path)
+        if scan.entries.isEmpty, let line = Self.firstLineNotUTF8(data) {
+            throw CommandFailure.data("\(source.path), line \(line): not UTF-8 text; \(expected); nothing was imported")
+        }
+        HistoryReading.report(scan.problems, path: source.path, console: console)
+
+        var imported = 0
+        var present = 0
+        let entries = scan.entries
+        var start = 0
+        var known = HistoryKnownIDs()
+        do {
+            try DataFolder(url: history.url.deletingLastPathComponent()).create()
+            while start < entries.count {
+                let batch = Array(entries[start..<min(start + Self.batchSize, entries.count)])
+                start += batch.count
+                let result = try history.appendNew(lines: batch, known: &known)
+                imported += result.appended.count
+                present += result.alreadyPresent.count
+                if isVerbose {
+                    for record in result.appended { console.out("saved \(record.id.uuidString)") }
+                    for record in result.alreadyPresent { console.out("already present \(record.id.uuidString)") }
+                }
+            }
+        } catch {
+            throw CommandFailure(status: isIO(error) ? ExitStatus.ioError : ExitStatus.dataError,
+                                 message: "\(error) (\(imported) \(imported == 1 ? "session was" : "sessions were") imported before it)")
+        }
+        let bad = scan.problems.count
+        console.out("Imported \(imported) \(imported == 1 ? "session" : "sessions"), skipped \(present) already present, \(bad) bad \(bad == 1 ? "line" : "lines").")
+        return ExitStatus.success
+    }
+
+    /// Whether `error` is a failed read or write (``StoreError/io(path:operation:errno:)``):
+    /// 74 then, 65 for anything else (bad bytes).
+    private func isIO(_ error: any Error) -> Bool {
+        if case .io? = error as? StoreError { return true }
+        return false
+    }
+
+    /// The offset of the first NUL byte in `data` (from its start), or `nil`: `memchr` over the
+    /// bytes, as a byte-by-byte search of a large `Data` is slow.
+    static func firstNUL(in data: Data) -> Int? {
+        data.withUnsafeBytes { buffer -> Int? in
+            guard let base = buffer.baseAddress, let found = memchr(base, 0, buffer.count) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
+    }
+
+    /// The 1-based number of the first line that is not valid UTF-8, or `nil`.
+    static func firstLineNotUTF8(_ data: Data) -> Int? {
+        for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+        where String(data: Data(line), encoding: .utf8) == nil {
+            return index + 1
+        }
+        return nil
+    }
+}

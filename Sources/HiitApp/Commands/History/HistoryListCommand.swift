@@ -1,0 +1,79 @@
+import CommandLineKit
+import Foundation
+import WorkoutModel
+import WorkoutStore
+
+/// `hiit history [--last N] [--json]`: completed sessions, newest first (DESIGN §3, §6).
+///
+/// Every history command reads the history under its lock and reports each line it cannot
+/// read on stderr (file, line, column, what is wrong) and carries on with the rest. Only
+/// `delete` and `edit` rewrite the file, keeping every other line byte for byte; `import` only
+/// appends.
+struct HistoryListCommand: Command {
+    static let last = OptionSpec("last", valueName: "n", help: "Show only the newest n sessions (1–1000000).")
+    static let json = OptionSpec("json", help: "Write a JSON array of the stored records, newest first; each element is the stored line, byte for byte.")
+
+    static let path = ["history"]
+    static let spec = CommandSpec(
+        name: "history",
+        abstract: "List completed sessions, newest first.",
+        discussion: "Columns: the first characters of the session's id (enough for 'history show' and 'history delete'), the local date and start time where the session took place, the session named by its time of day and workout (Morning Tabata, Evening run: night 22–05, morning 05–12, afternoon 12–17, evening 17–22), Workout Time (time in work segments), Total Time (from the first work segment to the end, pauses excluded) and the calorie estimate when a weight was set.\nLines of the history file that cannot be read are reported on standard error and skipped; the file is never changed by reading it.",
+        options: [last, json])
+
+    /// How many of the newest sessions to show; `nil` for all.
+    let count: Int?
+    /// Whether to write the stored records as a JSON array.
+    let isJSON: Bool
+
+    init(_ parsed: ParsedCommand) throws(CommandLineError) {
+        count = try parsed.value(Self.last).map { value throws(CommandLineError) in
+            try OptionValue.wholeNumber(value, option: Self.last.flagName, range: 1...1_000_000, unit: "sessions")
+        }
+        isJSON = parsed.hasFlag(Self.json)
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let history = DataFolder(url: context.locations.dataFolder).history
+        let console = context.console
+        let scan = try HistoryReading.scan(history, console: console)
+        var shown = Self.newestFirst(scan.entries)
+        if let count { shown = Array(shown.prefix(count)) }
+        if isJSON {
+            console.out(Self.jsonArray(shown))
+            return ExitStatus.success
+        }
+        if shown.isEmpty {
+            if scan.problems.isEmpty {
+                console.out("No sessions yet: a workout is recorded here when it completes. Try one: hiit run 20/10x8")
+            } else {
+                console.out("No readable sessions in \(history.url.path).")
+            }
+            return ExitStatus.success
+        }
+        for line in HistoryText.table(shown.map(\.record)) {
+            console.out(line)
+        }
+        return ExitStatus.success
+    }
+
+    /// Entries newest first: by start, later lines first among equal starts.
+    static func newestFirst(_ entries: [HistoryEntry]) -> [HistoryEntry] {
+        entries.sorted { ($0.record.start, $0.line) > ($1.record.start, $1.line) }
+    }
+
+    /// A JSON array whose elements are the stored lines, byte for byte (see
+    /// ``HistoryEntry/storedJSON``).
+    static func jsonArray(_ entries: [HistoryEntry]) -> String {
+        guard !entries.isEmpty else { return "[]" }
+        return "[\n" + entries.map(\.storedJSON).joined(separator: ",\n") + "\n]"
+    }
+}
+
+extension HistoryEntry {
+    /// The stored line as text, without a leading byte-order mark (which the reader allows
+    /// but is not JSON inside an array or in the middle of a JSON lines file).
+    var storedJSON: String {
+        let bom = Data([0xEF, 0xBB, 0xBF])
+        return String(decoding: text.starts(with: bom) ? text.dropFirst(3) : text, as: UTF8.self)
+    }
+}

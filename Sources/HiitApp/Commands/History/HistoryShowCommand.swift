@@ -1,0 +1,27 @@
+import CommandLineKit
+import WorkoutModel
+import WorkoutStore
+
+/// `hiit history show ID`: everything recorded about one session.
+struct HistoryShowCommand: Command {
+    static let path = ["history", "show"]
+    static let spec = CommandSpec(
+        name: "show",
+        abstract: "Show everything recorded about one session.",
+        arguments: [SessionIDMatch.argument])
+
+    /// The ID as typed.
+    let id: String
+
+    init(_ parsed: ParsedCommand) throws(CommandLineError) {
+        id = parsed.argument(SessionIDMatch.argument) ?? ""
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let history = DataFolder(url: context.locations.dataFolder).history
+        let entry = try SessionIDMatch.entry(id, in: history, console: context.console)
+        let units = ProfileLoader.load(context.locations, console: context.console, consequence: nil).units
+        context.console.out(HistoryText.details(entry, path: history.url.path, units: units).joined(separator: "\n"))
+        return ExitStatus.success
+    }
+}
