@@ -50,15 +50,11 @@ public enum CompletionScript {
     /// The heredoc terminator that ends the table in the bash and zsh scripts.
     private static let tableEnd = "HIIT_COMPLETION_TABLE"
 
-    // MARK: bash
-
-    private static func bash(table: [String], name: String, version: String) -> String {
+    /// The part the bash and zsh scripts share: the table in a heredoc, and the functions that
+    /// look a word up in it (`_hiit_find`, `_hiit_argument`), written in the syntax both
+    /// shells read.
+    private static func tableAndLookups(_ table: [String]) -> String {
         """
-        # bash completion for \(name) \(version), written by '\(name) completions bash'.
-        # Install it as PREFIX/share/bash-completion/completions/\(name), or for yourself add
-        #   source <(\(name) completions bash)
-        # to ~/.bashrc. Workout names are read from your library with '\(name) list --names'.
-
         # One line per subcommand, option and argument: kind, command path, word, value, description.
         IFS= read -r -d '' _hiit_table <<'\(tableEnd)' || true
         \(table.joined(separator: "\n"))
@@ -90,7 +86,19 @@ public enum CompletionScript {
             done <<< "$_hiit_table"
             return 1
         }
+        """
+    }
 
+    // MARK: bash
+
+    private static func bash(table: [String], name: String, version: String) -> String {
+        """
+        # bash completion for \(name) \(version), written by '\(name) completions bash'.
+        # Install it as PREFIX/share/bash-completion/completions/\(name), or for yourself add
+        #   source <(\(name) completions bash)
+        # to ~/.bashrc. Workout names are read from your library with '\(name) list --names'.
+
+        \(tableAndLookups(table))
         # _hiit_words KIND PATH PREFIX: adds the words of PATH's KIND lines that start with PREFIX.
         _hiit_words() {
             local k p w v d
@@ -251,38 +259,7 @@ public enum CompletionScript {
         # yourself add 'source <(\(name) completions zsh)' to ~/.zshrc after compinit.
         # Workout names are read from your library with '\(name) list --names'.
 
-        # One line per subcommand, option and argument: kind, command path, word, value, description.
-        IFS= read -r -d '' _hiit_table <<'\(tableEnd)'
-        \(table.joined(separator: "\n"))
-        \(tableEnd)
-
-        # _hiit_find KIND PATH WORD: sets _hiit_found to the fourth field of the matching line.
-        _hiit_find() {
-            _hiit_found=
-            local k p w v d
-            while IFS=$'\\t' read -r k p w v d; do
-                if [[ $k == "$1" && $p == "$2" && $w == "$3" ]]; then
-                    _hiit_found=$v
-                    return 0
-                fi
-            done <<< "$_hiit_table"
-            return 1
-        }
-
-        # _hiit_argument PATH N: sets _hiit_found to what the N-th positional word completes to.
-        _hiit_argument() {
-            _hiit_found=
-            local k p w v d
-            while IFS=$'\\t' read -r k p w v d; do
-                [[ $k == arg && $p == "$1" ]] || continue
-                if [[ $w == "$2" ]] || { [[ $w == *+ ]] && (( ${w%+} <= $2 )) }; then
-                    _hiit_found=$v
-                    return 0
-                fi
-            done <<< "$_hiit_table"
-            return 1
-        }
-
+        \(tableAndLookups(table))
         # _hiit_describe KIND PATH TAG: offers PATH's KIND lines with their descriptions.
         _hiit_describe() {
             local k p w v d
