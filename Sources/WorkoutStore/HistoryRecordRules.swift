@@ -3,7 +3,8 @@ import WorkoutModel
 
 /// The limits a history line must keep to be read as a session (DESIGN §3, §4), beyond the
 /// types the decoder checks: no negative or absurd durations, an end not before the start, a
-/// real UTC offset and calendar date, a weight in the profile's range. A line that breaks one
+/// real UTC offset, a weight in the profile's range. (That `localDate` is a real calendar
+/// date is the type's own rule: ``LocalDay`` refuses anything else when it is decoded.) A line that breaks one
 /// is reported with the line, the column of the value and the allowed range, and skipped like
 /// any other bad line; it is never changed.
 enum HistoryRecordRules {
@@ -54,10 +55,6 @@ enum HistoryRecordRules {
             return Violation(path: [.key("utcOffsetSeconds")],
                              reason: "\(record.utcOffsetSeconds) is outside -64800–64800 seconds (UTC±18:00)")
         }
-        if !isCalendarDate(record.localDate) {
-            return Violation(path: [.key("localDate")],
-                             reason: "\"\(record.localDate.debugEscaped)\" is not a date YYYY-MM-DD")
-        }
         if let weight = record.weightKg, !Profile.weightRange.contains(weight) {
             return Violation(path: [.key("weightKg")], reason: "\(number(weight)) is outside 20–400 kg")
         }
@@ -99,19 +96,6 @@ enum HistoryRecordRules {
             location = SourceLocation(path: path, line: lineNumber, column: 1)
         }
         return .invalidValue(location, keyPath: keyPath, reason: violation.reason)
-    }
-
-    /// Whether `text` is `YYYY-MM-DD` naming a day of the Gregorian calendar (leap years counted).
-    static func isCalendarDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), day >= 1
-        else { return false }
-        let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let lengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= lengths[month - 1]
     }
 
     /// `20` for 20.0, `20.5` for 20.5, as a person writes a number.

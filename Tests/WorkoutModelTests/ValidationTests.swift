@@ -162,7 +162,7 @@ import Testing
             id: UUID(), workout: "T", kind: .intervals, start: start, end: start,
             timeZone: try #require(TimeZone(identifier: "Europe/Prague")), workoutSeconds: 0,
             totalSeconds: 0, pausedSeconds: 0, rounds: 0, exercises: 0, weightKg: nil, kcal: nil)
-        #expect(record.localDate == "2027-01-01")
+        #expect(record.localDate.description == "2027-01-01")
         let line = String(decoding: try record.jsonLine(), as: UTF8.self)
         #expect(!line.contains("weightKg"))
         #expect(!line.contains("kcal"))

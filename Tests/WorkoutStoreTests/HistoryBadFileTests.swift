@@ -119,13 +119,4 @@ private func column(of text: String, in line: String) -> Int {
             == .init(path: [.key("legs"), .index(1), .key("laps"), .index(0), .key("elapsedSeconds")],
                      reason: "-1 is outside 0–604800 seconds (7 days)"))
     }
-
-    @Test(arguments: [
-        ("2024-02-29", true), ("2023-02-29", false), ("2000-02-29", true), ("1900-02-29", false),
-        ("2026-12-31", true), ("2026-13-01", false), ("2026-04-31", false), ("2026-1-01", false),
-        ("20261201", false), ("2026-12-0x", false), ("", false),
-    ])
-    func calendarDates(text: String, isDate: Bool) {
-        #expect(HistoryRecordRules.isCalendarDate(text) == isDate)
-    }
 }
