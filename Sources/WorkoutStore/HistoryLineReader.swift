@@ -33,19 +33,18 @@ enum HistoryLineReader {
     /// `true` only when every value is inside its range (the same ranges), so a `true` here
     /// always agrees with the rules; on `false` the caller asks the rules themselves.
     static func keepsRules(_ record: SessionRecord) -> Bool {
-        let seconds = HistoryRecordRules.secondsRange, counts = HistoryRecordRules.countRange
-        let kcal = HistoryRecordRules.kcalRange
+        let seconds = RecordLimits.seconds, counts = RecordLimits.count, kcal = RecordLimits.kcal
         guard record.end >= record.start,
               seconds.contains(record.workoutSeconds), seconds.contains(record.totalSeconds),
               seconds.contains(record.pausedSeconds), counts.contains(record.rounds), counts.contains(record.exercises),
               record.kcal.map(kcal.contains) ?? true,
-              HistoryRecordRules.utcOffsetRange.contains(record.utcOffsetSeconds),
+              RecordLimits.utcOffsetSeconds.contains(record.utcOffsetSeconds),
               record.weightKg.map(Profile.weightRange.contains) ?? true
         else { return false }
         for leg in record.legs {
             guard seconds.contains(leg.startSeconds), seconds.contains(leg.elapsedSeconds),
                   seconds.contains(leg.timerSeconds), leg.kcal.map(kcal.contains) ?? true,
-                  leg.distanceMeters.map(HistoryRecordRules.distanceRange.contains) ?? true
+                  leg.distanceMeters.map(RecordLimits.legDistanceMeters.contains) ?? true
             else { return false }
             for lap in leg.laps where !seconds.contains(lap.startSeconds) || !seconds.contains(lap.elapsedSeconds) {
                 return false

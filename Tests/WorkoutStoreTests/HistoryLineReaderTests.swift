@@ -281,14 +281,14 @@ struct HistoryCorpus {
             [range.lowerBound, range.upperBound, range.lowerBound - 0.001, range.upperBound + 0.5,
              (range.lowerBound + range.upperBound) / 2][Int.random(in: 0..<5, using: &random)]
         }
-        let seconds = HistoryRecordRules.secondsRange
+        let seconds = RecordLimits.seconds
         for _ in 0..<5000 {
             var record = sampleRecord()
             record.workoutSeconds = near(seconds)
             record.totalSeconds = Int.random(in: 0..<4, using: &random) == 0 ? near(seconds) : 100
             record.pausedSeconds = Int.random(in: 0..<4, using: &random) == 0 ? near(seconds) : 0
             record.rounds = [0, 100_000, 100_001, -1, 8][Int.random(in: 0..<5, using: &random)]
-            record.kcal = Int.random(in: 0..<3, using: &random) == 0 ? nil : near(HistoryRecordRules.kcalRange)
+            record.kcal = Int.random(in: 0..<3, using: &random) == 0 ? nil : near(RecordLimits.kcal)
             record.weightKg = Int.random(in: 0..<3, using: &random) == 0 ? nil : near(Profile.weightRange)
             record.utcOffsetSeconds = [0, 64_800, -64_800, 64_801, -64_801][Int.random(in: 0..<5, using: &random)]
             // A record holds only real dates: a text that is not one is refused by the type
@@ -300,7 +300,7 @@ struct HistoryCorpus {
             if Int.random(in: 0..<4, using: &random) == 0 { record.end = record.start.addingTimeInterval(-1) }
             if Int.random(in: 0..<2, using: &random) == 0 {
                 record.legs = [LegRecord(sport: "running", startSeconds: near(seconds), elapsedSeconds: 10, timerSeconds: 10,
-                                         distanceMeters: near(HistoryRecordRules.distanceRange), kcal: near(HistoryRecordRules.kcalRange),
+                                         distanceMeters: near(RecordLimits.legDistanceMeters), kcal: near(RecordLimits.kcal),
                                          laps: [LapRecord(startSeconds: 0, elapsedSeconds: near(seconds))])]
             }
             #expect(HistoryLineReader.keepsRules(record) == (HistoryRecordRules.violation(in: record) == nil))

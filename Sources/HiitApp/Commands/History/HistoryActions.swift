@@ -131,8 +131,8 @@ enum HistoryActions {
             console.err("Error: --leg: leg \(number) of session \(named) is a transition (\(label)), which has no distance")
             return ExitStatus.usage
         }
-        guard distance.meters <= 1_000_000 else {
-            console.err("Error: --distance: '\(distance.text)' is more than 1000 km")
+        guard distance.meters <= RecordLimits.legDistanceMeters.upperBound else {
+            console.err("Error: --distance: '\(distance.text)' is more than \(Distance.reading(meters: RecordLimits.legDistanceMeters.upperBound))")
             return ExitStatus.usage
         }
         let updated: [SessionRecord]
