@@ -142,7 +142,7 @@ enum HistoryActions {
                 guard number - 1 < record.legs.count else { return record }
                 record.legs[number - 1].distanceMeters = distance.meters
                 record.legs[number - 1].recomputeKcal(weightKg: record.weightKg)
-                if record.weightKg != nil { record.kcal = record.legs.compactMap(\.kcal).reduce(0, +) }
+                if let kcal = SessionRecord.kcal(ofLegs: record.legs, weightKg: record.weightKg) { record.kcal = kcal }
                 return record
             }
         } catch {
