@@ -24,6 +24,14 @@ public struct MultisportSession: Sendable {
         /// Free-form sub-activities of the allowed sports, in any order, in a container
         /// named `name` ("Multisport", "Running intervals").
         case freeForm(name: String, allowed: [Sport])
+
+        /// The name the session is recorded under: the plan's, or the free-form container's.
+        public var name: String {
+            switch self {
+            case let .plan(plan): plan.name
+            case let .freeForm(name, _): name
+            }
+        }
     }
 
     /// Something that happened, given to ``handle(_:at:)``.

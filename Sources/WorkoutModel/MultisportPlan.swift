@@ -74,10 +74,6 @@ public struct MultisportPlan: Codable, Equatable, Hashable, Sendable {
     public static let currentVersion = 1
     /// Allowed number of legs.
     public static let legCountRange: ClosedRange<Int> = 1...50
-    /// The longest target distance of a leg: 1000 km (the longest a history line holds).
-    public static let maximumDistanceMeters = 1_000_000.0
-    /// The longest target time of a leg: 7 days, in seconds (the longest a history line holds).
-    public static let maximumSeconds = 604_800.0
     /// The longest pool, in its unit (m or yd).
     public static let maximumPoolLength = 1000.0
 
@@ -126,14 +122,18 @@ public struct MultisportPlan: Codable, Equatable, Hashable, Sendable {
             if let distance = leg.targetDistanceMeters, !(distance.isFinite && distance > 0) {
                 throw .legRule(leg: number, label: name, rule: "target distance must be above 0 (is \(distance) m)")
             }
-            if let distance = leg.targetDistanceMeters, distance > Self.maximumDistanceMeters {
-                throw .legRule(leg: number, label: name, rule: "target distance is at most 1000 km (is \(Distance.reading(meters: distance)))")
+            // Targets become the leg's record, so they keep the record's limits.
+            let longest = RecordLimits.legDistanceMeters.upperBound
+            if let distance = leg.targetDistanceMeters, distance > longest {
+                throw .legRule(leg: number, label: name,
+                               rule: "target distance is at most \(Distance.reading(meters: longest)) (is \(Distance.reading(meters: distance)))")
             }
             if let seconds = leg.targetSeconds, !(seconds.isFinite && seconds > 0) {
                 throw .legRule(leg: number, label: name, rule: "target time must be above 0 (is \(seconds) s)")
             }
-            if let seconds = leg.targetSeconds, seconds > Self.maximumSeconds {
-                throw .legRule(leg: number, label: name, rule: "target time is at most 7 days (is \(Int(seconds)) s)")
+            if let seconds = leg.targetSeconds, seconds > RecordLimits.seconds.upperBound {
+                throw .legRule(leg: number, label: name,
+                               rule: "target time is at most \(Int(RecordLimits.seconds.upperBound / 86_400)) days (is \(Int(seconds)) s)")
             }
             if leg.sport == .transition, leg.targetDistanceMeters != nil {
                 throw .legRule(leg: number, label: name, rule: "a transition has no distance")

@@ -31,8 +31,8 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     public var timeZone: String
     /// Offset from UTC at the start, in seconds (3600 for CET).
     public var utcOffsetSeconds: Int
-    /// Local calendar date of the start, `YYYY-MM-DD`, written once.
-    public var localDate: String
+    /// Local calendar date of the start, written once (stored as `YYYY-MM-DD`).
+    public var localDate: LocalDay
     /// Seconds spent in work segments (pauses excluded).
     public var workoutSeconds: Double
     /// Seconds from the first work segment's start to completion, pauses excluded.
@@ -51,10 +51,10 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     public var legs: [LegRecord]
 
     /// Creates a record from values already measured.
-    /// - Parameters: see the properties; `localDate` is `YYYY-MM-DD`.
+    /// - Parameters: see the properties.
     public init(
         id: UUID, workout: String, kind: Kind, start: Date, end: Date,
-        timeZone: String, utcOffsetSeconds: Int, localDate: String,
+        timeZone: String, utcOffsetSeconds: Int, localDate: LocalDay,
         workoutSeconds: Double, totalSeconds: Double, pausedSeconds: Double,
         rounds: Int, exercises: Int, weightKg: Double?, kcal: Double?, legs: [LegRecord] = []
     ) {
@@ -79,7 +79,8 @@ public struct SessionRecord: Codable, Equatable, Sendable {
 
     /// Creates a record stamped in the given zone: `utcOffsetSeconds` and `localDate` are
     /// computed from `start` in `timeZone` with a Gregorian calendar (pure: nothing is read
-    /// from the machine).
+    /// from the machine). A start outside the years 1–9999, which no clock gives, is dated
+    /// with the nearest date of those years.
     /// - Parameters:
     ///   - start: wall-clock instant of the first work segment's start.
     ///   - timeZone: the zone in force at the start.
@@ -91,8 +92,8 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     ) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: start)
-        let localDate = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        let localDate = LocalDay(of: start, in: calendar)
+            ?? (start < Date(timeIntervalSince1970: 0) ? LocalDay.earliest : LocalDay.latest)
         self.init(
             id: id, workout: workout, kind: kind, start: start, end: end,
             timeZone: timeZone.identifier, utcOffsetSeconds: timeZone.secondsFromGMT(for: start),
@@ -108,7 +109,8 @@ public struct SessionRecord: Codable, Equatable, Sendable {
 
     /// Decodes a history line. Missing `legs` reads as empty; missing `weightKg`/`kcal` as `nil`.
     /// - Throws: `DecodingError` for a wrong type or a missing required key, or a
-    ///   `dataCorrupted` error naming the version when it is newer than ``currentVersion``.
+    ///   `dataCorrupted` error naming the version when it is newer than ``currentVersion`` or
+    ///   the `localDate` when it is not a real `YYYY-MM-DD` date.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         version = try c.decodeSchemaVersion(forKey: .version, supported: Self.currentVersion, isRequired: true)
@@ -119,7 +121,7 @@ public struct SessionRecord: Codable, Equatable, Sendable {
         end = try c.decode(Date.self, forKey: .end)
         timeZone = try c.decode(String.self, forKey: .timeZone)
         utcOffsetSeconds = try c.decode(Int.self, forKey: .utcOffsetSeconds)
-        localDate = try c.decode(String.self, forKey: .localDate)
+        localDate = try c.decode(LocalDay.self, forKey: .localDate)
         workoutSeconds = try c.decode(Double.self, forKey: .workoutSeconds)
         totalSeconds = try c.decode(Double.self, forKey: .totalSeconds)
         pausedSeconds = try c.decodeIfPresent(Double.self, forKey: .pausedSeconds) ?? 0

@@ -48,8 +48,7 @@ public struct DailyRollup: Codable, Sendable {
     /// An empty roll-up.
     public init() {}
 
-    /// Rolls up records (any order; a record with an invalid `localDate` is placed by its start
-    /// and offset).
+    /// Rolls up records (any order).
     public init(records: some Sequence<SessionRecord>) {
         for record in records { add(record) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutModel
 
 /// A change from a baseline value to the current one.
 public struct StatsChange: Equatable, Sendable {

@@ -60,9 +60,7 @@ public struct StatsContext: Sendable {
 
     /// The local date of an instant in `calendar`'s zone.
     static func localDay(of date: Date, in calendar: Calendar) -> LocalDay {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return LocalDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-            ?? LocalDay.epoch
+        LocalDay(of: date, in: calendar) ?? LocalDay.epoch
     }
 
     /// The local date of an instant in the viewing zone.
@@ -108,9 +106,4 @@ public struct StatsContext: Sendable {
 
     static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
     static func floorMod(_ a: Int, _ b: Int) -> Int { a - floorDiv(a, b) * b }
-}
-
-extension LocalDay {
-    /// 1970-01-01, a fallback that cannot fail.
-    static let epoch = LocalDay(unchecked: 1970, 1, 1)
 }

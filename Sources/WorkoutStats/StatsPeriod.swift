@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutModel
 
 /// The kinds of period `hiit stats` shows; the raw value is the word on the command line and
 /// in JSON (`period.kind`).

@@ -34,7 +34,7 @@ public enum HistoryCSV {
     public static func row(_ record: SessionRecord) -> String {
         let values: [String] = [
             record.id.uuidString, record.workout, record.kind.rawValue,
-            instant(record.start), instant(record.end), record.timeZone, record.localDate,
+            instant(record.start), instant(record.end), record.timeZone, record.localDate.description,
             number(record.workoutSeconds), number(record.totalSeconds), number(record.pausedSeconds),
             String(record.rounds), String(record.exercises),
             record.weightKg.map(number) ?? "", record.kcal.map(number) ?? "",

@@ -16,7 +16,8 @@ import WorkoutModel
 /// as a plain whole number; a whole-number field written with a fraction or exponent or more
 /// than 18 digits; a number that is not finite as a `Double`; a date other than
 /// `YYYY-MM-DDTHH:MM:SSZ` (a real date of the years 1600–9999; fractions of a second, offsets
-/// and anything unusual are left to the strict path); an `id` other than the 36-character UUID
+/// and anything unusual are left to the strict path); a `localDate` that is not a real
+/// `YYYY-MM-DD` date (``LocalDay``); an `id` other than the 36-character UUID
 /// form; a `kind` or `poolUnit` that is not exactly one of its raw values; nesting deeper than
 /// 48 levels; a record that breaks ``HistoryRecordRules``.
 enum HistoryLineReader {
@@ -32,45 +33,24 @@ enum HistoryLineReader {
     /// `true` only when every value is inside its range (the same ranges), so a `true` here
     /// always agrees with the rules; on `false` the caller asks the rules themselves.
     static func keepsRules(_ record: SessionRecord) -> Bool {
-        let seconds = HistoryRecordRules.secondsRange, counts = HistoryRecordRules.countRange
-        let kcal = HistoryRecordRules.kcalRange
+        let seconds = RecordLimits.seconds, counts = RecordLimits.count, kcal = RecordLimits.kcal
         guard record.end >= record.start,
               seconds.contains(record.workoutSeconds), seconds.contains(record.totalSeconds),
               seconds.contains(record.pausedSeconds), counts.contains(record.rounds), counts.contains(record.exercises),
               record.kcal.map(kcal.contains) ?? true,
-              HistoryRecordRules.utcOffsetRange.contains(record.utcOffsetSeconds),
-              record.weightKg.map(Profile.weightRange.contains) ?? true,
-              isPlainCalendarDate(record.localDate)
+              RecordLimits.utcOffsetSeconds.contains(record.utcOffsetSeconds),
+              record.weightKg.map(Profile.weightRange.contains) ?? true
         else { return false }
         for leg in record.legs {
             guard seconds.contains(leg.startSeconds), seconds.contains(leg.elapsedSeconds),
                   seconds.contains(leg.timerSeconds), leg.kcal.map(kcal.contains) ?? true,
-                  leg.distanceMeters.map(HistoryRecordRules.distanceRange.contains) ?? true
+                  leg.distanceMeters.map(RecordLimits.legDistanceMeters.contains) ?? true
             else { return false }
             for lap in leg.laps where !seconds.contains(lap.startSeconds) || !seconds.contains(lap.elapsedSeconds) {
                 return false
             }
         }
         return true
-    }
-
-    /// Whether `text` is exactly ten ASCII bytes `YYYY-MM-DD` naming a Gregorian day (a case of
-    /// `HistoryRecordRules.isCalendarDate`).
-    static func isPlainCalendarDate(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count == 10, bytes[4] == minus, bytes[7] == minus else { return false }
-            var value = 0
-            for i in [0, 1, 2, 3, 5, 6, 8, 9] {
-                guard bytes[i] >= zero, bytes[i] <= nine else { return false }
-                value = value * 10 + Int(bytes[i] - zero)
-            }
-            let year = value / 10_000, month = value / 100 % 100, day = value % 100
-            guard (1...12).contains(month), day >= 1 else { return false }
-            let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-            let lengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-            return day <= lengths[month - 1]
-        }
     }
 
     /// ``record(_:)`` for an array slice.
@@ -172,7 +152,7 @@ private struct LineScanner {
         var seen: UInt32 = 0
         var version = 0
         var id: UUID?
-        var workout = "", kind = SessionRecord.Kind.intervals, timeZone = "", localDate = ""
+        var workout = "", kind = SessionRecord.Kind.intervals, timeZone = "", localDate = LocalDay.epoch
         var start = Date(timeIntervalSinceReferenceDate: 0), end = start
         var utcOffsetSeconds = 0, rounds = 0, exercises = 0
         var workoutSeconds = 0.0, totalSeconds = 0.0, pausedSeconds = 0.0
@@ -212,7 +192,8 @@ private struct LineScanner {
                     guard let value = integer() else { return nil }
                     utcOffsetSeconds = value
                 case .localDate:
-                    guard let value = string() else { return nil }
+                    guard let range = plainString(), let value = LocalDay(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+                    else { return nil }
                     localDate = value
                 case .workoutSeconds:
                     guard let value = double() else { return nil }
@@ -709,25 +690,10 @@ private struct LineScanner {
               bytes[b + 13] == colon, bytes[b + 16] == colon, bytes[b + 19] == UInt8(ascii: "Z"),
               let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
               let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              year >= 1600, (1...12).contains(month), day >= 1, hour <= 23, minute <= 59, second <= 59
+              year >= 1600, hour <= 23, minute <= 59, second <= 59,
+              let date = LocalDay(year: year, month: month, day: day)
         else { return nil }
-        let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let lengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard day <= lengths[month - 1] else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
+        let seconds = date.dayNumber * 86_400 + hour * 3600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds))
     }
-}
-
-/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
-/// `days_from_civil`, public domain algorithm description).
-func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let monthIndex = month > 2 ? month - 3 : month + 9
-    let dayOfYear = (153 * monthIndex + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
 }

@@ -3,21 +3,14 @@ import WorkoutModel
 
 /// The limits a history line must keep to be read as a session (DESIGN §3, §4), beyond the
 /// types the decoder checks: no negative or absurd durations, an end not before the start, a
-/// real UTC offset and calendar date, a weight in the profile's range. A line that breaks one
+/// real UTC offset, a weight in the profile's range. (That `localDate` is a real calendar
+/// date is the type's own rule: ``LocalDay`` refuses anything else when it is decoded.) A line that breaks one
 /// is reported with the line, the column of the value and the allowed range, and skipped like
 /// any other bad line; it is never changed.
+///
+/// The limits themselves are the model's (``RecordLimits``, ``Profile/weightRange``); this type
+/// checks a record against them and says where in the line the value is.
 enum HistoryRecordRules {
-    /// Seconds of a session or leg: 0 to 7 days.
-    static let secondsRange: ClosedRange<Double> = 0...604_800
-    /// Work segments or exercises counted in one session.
-    static let countRange: ClosedRange<Int> = 0...100_000
-    /// Offsets from UTC that exist (±18 hours, the range `TimeZone(secondsFromGMT:)` accepts).
-    static let utcOffsetRange: ClosedRange<Int> = -64_800...64_800
-    /// Estimated energy of a session or leg, kcal.
-    static let kcalRange: ClosedRange<Double> = 0...100_000
-    /// Distance of one leg, metres (1000 km).
-    static let distanceRange: ClosedRange<Double> = 0...1_000_000
-
     /// A value out of its range: where it is in the record and what is wrong with it.
     struct Violation: Equatable {
         /// Path to the value, e.g. `[.key("legs"), .index(0), .key("elapsedSeconds")]`.
@@ -28,17 +21,22 @@ enum HistoryRecordRules {
 
     /// The first rule `record` breaks, in key order, or `nil` when it keeps them all.
     static func violation(in record: SessionRecord) -> Violation? {
+        let secondsRange = RecordLimits.seconds, countRange = RecordLimits.count, kcalRange = RecordLimits.kcal
+        let offsetRange = RecordLimits.utcOffsetSeconds, distanceRange = RecordLimits.legDistanceMeters
+        let weightRange = Profile.weightRange
         func seconds(_ value: Double, _ path: [JSONPathComponent]) -> Violation? {
             secondsRange.contains(value) ? nil
-                : Violation(path: path, reason: "\(number(value)) is outside 0–604800 seconds (7 days)")
+                : Violation(path: path, reason: "\(number(value)) is outside \(number(secondsRange.lowerBound))–"
+                    + "\(number(secondsRange.upperBound)) seconds (\(Int(secondsRange.upperBound / 86_400)) days)")
         }
         func count(_ value: Int, _ key: String) -> Violation? {
             countRange.contains(value) ? nil
-                : Violation(path: [.key(key)], reason: "\(value) is outside 0–\(countRange.upperBound)")
+                : Violation(path: [.key(key)], reason: "\(value) is outside \(countRange.lowerBound)–\(countRange.upperBound)")
         }
         func kcal(_ value: Double?, _ path: [JSONPathComponent]) -> Violation? {
             guard let value, !kcalRange.contains(value) else { return nil }
-            return Violation(path: path, reason: "\(number(value)) is outside 0–\(number(kcalRange.upperBound)) kcal")
+            return Violation(path: path, reason: "\(number(value)) is outside \(number(kcalRange.lowerBound))–"
+                + "\(number(kcalRange.upperBound)) kcal")
         }
         if record.end < record.start {
             return Violation(path: [.key("end")], reason: "the end is before the start")
@@ -50,16 +48,14 @@ enum HistoryRecordRules {
             ?? kcal(record.kcal, [.key("kcal")]) {
             return found
         }
-        if !utcOffsetRange.contains(record.utcOffsetSeconds) {
+        if !offsetRange.contains(record.utcOffsetSeconds) {
             return Violation(path: [.key("utcOffsetSeconds")],
-                             reason: "\(record.utcOffsetSeconds) is outside -64800–64800 seconds (UTC±18:00)")
+                             reason: "\(record.utcOffsetSeconds) is outside \(offsetRange.lowerBound)–\(offsetRange.upperBound) "
+                                 + "seconds (UTC±\(offsetRange.upperBound / 3600):00)")
         }
-        if !isCalendarDate(record.localDate) {
-            return Violation(path: [.key("localDate")],
-                             reason: "\"\(record.localDate.debugEscaped)\" is not a date YYYY-MM-DD")
-        }
-        if let weight = record.weightKg, !Profile.weightRange.contains(weight) {
-            return Violation(path: [.key("weightKg")], reason: "\(number(weight)) is outside 20–400 kg")
+        if let weight = record.weightKg, !weightRange.contains(weight) {
+            return Violation(path: [.key("weightKg")],
+                             reason: "\(number(weight)) is outside \(number(weightRange.lowerBound))–\(number(weightRange.upperBound)) kg")
         }
         for (index, leg) in record.legs.enumerated() {
             let base: [JSONPathComponent] = [.key("legs"), .index(index)]
@@ -71,7 +67,8 @@ enum HistoryRecordRules {
             }
             if let distance = leg.distanceMeters, !distanceRange.contains(distance) {
                 return Violation(path: base + [.key("distanceMeters")],
-                                 reason: "\(number(distance)) is outside 0–1000000 m")
+                                 reason: "\(number(distance)) is outside \(number(distanceRange.lowerBound))–"
+                                     + "\(number(distanceRange.upperBound)) m")
             }
             for (lapIndex, lap) in leg.laps.enumerated() {
                 let lapBase = base + [.key("laps"), .index(lapIndex)]
@@ -99,19 +96,6 @@ enum HistoryRecordRules {
             location = SourceLocation(path: path, line: lineNumber, column: 1)
         }
         return .invalidValue(location, keyPath: keyPath, reason: violation.reason)
-    }
-
-    /// Whether `text` is `YYYY-MM-DD` naming a day of the Gregorian calendar (leap years counted).
-    static func isCalendarDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), day >= 1
-        else { return false }
-        let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let lengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= lengths[month - 1]
     }
 
     /// `20` for 20.0, `20.5` for 20.5, as a person writes a number.

@@ -22,7 +22,7 @@ import WorkoutStore
 
     @Test func aSessionCrossingMidnightShowsItsOwnDatesAndTimes() {
         var record = historyRecord(0, offset: -28_800)  // 06:00 UTC is 22:00 the day before at UTC−8
-        record.localDate = "2026-11-29"
+        record.localDate = localDay("2026-11-29")
         record.end = record.start.addingTimeInterval(3 * 3600)
         let entry = HistoryEntry(line: 3, record: record, text: Data())
         let lines = HistoryText.details(entry, path: "h.jsonl")

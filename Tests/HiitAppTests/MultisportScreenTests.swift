@@ -248,8 +248,8 @@ import WorkoutModel
         _ = session.handle(.start, at: .zero)
         for length in 1..<30 { _ = session.handle(.lap, at: .seconds(40 * length)) }
         _ = session.handle(.finish, at: .seconds(1200))
-        let record = try #require(RunWorkout.record(of: session, run: run, finish: .seconds(1200), weightKg: nil,
-                                                    wallOrigin: Date(timeIntervalSince1970: 0), timeZone: .gmt, id: UUID()))
+        let record = try #require(session.record(finishedAt: .seconds(1200), id: UUID(), weightKg: nil,
+                                                 wallOrigin: Date(timeIntervalSince1970: 0), timeZone: .gmt))
         let leg = record.legs.first
         #expect(leg?.laps.count == 30)
         #expect(leg.flatMap(\.distanceMeters).map { abs($0 - 914.4) < 1e-6 } == true, "1000 yd = 914.4 m: \(String(describing: leg))")
@@ -296,67 +296,18 @@ import WorkoutModel
         #expect(Self.row(lines, 1) == ["1", "Run", "10:00"], "no distance, so no pace: \(lines)")
     }
 
-    // MARK: History record
+    // MARK: History record (the record itself is SessionEngine's: RecordDraftTests)
 
-    @Test func pauseInT1CountsInElapsedNotInTimerTime() throws {
+    @Test func aTransitionInTheRecordedTableHasTimeOnly() throws {
         let plan = MultisportPlan(name: "Swim bike", legs: [
             Leg(sport: .swimming, targetDistanceMeters: 750), Leg(sport: .transition), Leg(sport: .cycling, targetDistanceMeters: 20_000),
         ])
         let run = MultisportRun(title: "Swim bike", mode: .plan(plan))
         let session = Self.session(run, [(.next, 600), (.pause, 630), (.resume, 690), (.next, 720), (.finish, 1920)])
-        let origin = Date(timeIntervalSince1970: 1_790_000_000)
-        let id = UUID()
         let prague = try #require(TimeZone(identifier: "Europe/Prague"))
-        let record = try #require(RunWorkout.record(of: session, run: run, finish: .seconds(1920), weightKg: nil,
-                                                    wallOrigin: origin, timeZone: prague, id: id))
-        #expect(record.id == id && record.workout == "Swim bike" && record.kind == .multisport)
-        #expect(record.start == origin && record.end == origin.addingTimeInterval(1920))
-        #expect(record.legs.map(\.sport) == ["swimming", "transition", "cycling"])
-        let t1 = record.legs[1]
-        #expect(t1.elapsedSeconds == 120, "elapsed includes the pause")
-        #expect(t1.timerSeconds == 60, "timer time excludes it")
-        #expect(t1.distanceMeters == nil && t1.kcal == nil)
-        #expect(record.legs[2].distanceMeters == 20_000, "the last leg of a plan run to its end keeps its target")
-        #expect(record.pausedSeconds == 60)
-        #expect(record.totalSeconds == 1860)
-        #expect(record.weightKg == nil && record.kcal == nil)
+        let record = try #require(session.record(finishedAt: .seconds(1920), id: UUID(), weightKg: nil,
+                                                 wallOrigin: Date(timeIntervalSince1970: 1_790_000_000), timeZone: prague))
         let table = LegTable.lines(record.legs, units: .metric, pausedSeconds: record.pausedSeconds)
         #expect(Self.row(table, 2) == ["2", "T1", "1:00"], "no pace for a transition: \(table)")
-    }
-
-    @Test func planFinishedInLeg3RecordsThreeLegsAndTheCutShortLegHasNoDistance() throws {
-        let session = Self.session(Self.sprintRun, [(.next, 900), (.next, 990), (.finish, 1500)])
-        let record = try #require(RunWorkout.record(of: session, run: Self.sprintRun, finish: .seconds(1500), weightKg: 70,
-                                                    wallOrigin: Date(timeIntervalSince1970: 0), timeZone: .gmt, id: UUID()))
-        #expect(record.legs.map(\.sport) == ["swimming", "transition", "cycling"])
-        #expect(record.legs.map(\.timerSeconds) == [900, 90, 510])
-        #expect(record.legs.map(\.distanceMeters) == [750, nil, nil], "the bike was cut short: its 20 km target was not covered")
-        #expect(record.rounds == 2, "sport legs, not transitions")
-        // Hand-computed from the MET table at 70 kg: swim 750 m in 15:00 is 2:00 /100m (moderate,
-        // 8.0), T1 4.5, a bike with no distance the moderate default 8.0.
-        let expected = [8.0 * 70 * 900 / 3600, 4.5 * 70 * 90 / 3600, 8.0 * 70 * 510 / 3600]
-        for (leg, kcal) in zip(record.legs, expected) {
-            #expect(leg.kcal.map { abs($0 - kcal) < 1e-9 } == true, "\(leg.sport): \(String(describing: leg.kcal)) vs \(kcal)")
-        }
-        let sum = record.legs.compactMap(\.kcal).reduce(0, +)
-        #expect(record.kcal.map { abs($0 - sum) < 1e-9 } == true, "the session's kcal is the sum of its legs'")
-        #expect(record.weightKg == 70)
-    }
-
-    @Test func sessionThatNeverStartedALegRecordsNothing() {
-        let session = Self.session(Self.freeFormRun, [(.finish, 30)])
-        #expect(RunWorkout.record(of: session, run: Self.freeFormRun, finish: .seconds(30), weightKg: 70,
-                                  wallOrigin: Date(timeIntervalSince1970: 0), timeZone: .gmt, id: UUID()) == nil)
-    }
-
-    @Test func blankTimeBetweenIntervalsIsInTotalNotWorkoutTime() throws {
-        let session = Self.session(Self.runningIntervals, [(.begin(.running), 10), (.end, 70), (.begin(.running), 130), (.end, 190), (.finish, 200)])
-        let record = try #require(RunWorkout.record(of: session, run: Self.runningIntervals, finish: .seconds(200), weightKg: nil,
-                                                    wallOrigin: Date(timeIntervalSince1970: 0), timeZone: .gmt, id: UUID()))
-        #expect(record.legs.map(\.timerSeconds) == [60, 60])
-        #expect(record.legs.map(\.startSeconds) == [10, 130])
-        #expect(record.workoutSeconds == 120)
-        #expect(record.totalSeconds == 200)
-        #expect(record.legs.allSatisfy { $0.distanceMeters == nil })
     }
 }

@@ -14,9 +14,16 @@ public func historyRecord(_ n: Int, id: UUID? = nil, workout: String = "Tabata",
     let start = Date(timeIntervalSince1970: 1_796_018_400 + Double(n * 60))
     return SessionRecord(
         id: id ?? numberedID(n), workout: workout, kind: .intervals, start: start, end: start.addingTimeInterval(240),
-        timeZone: "Europe/Prague", utcOffsetSeconds: offset, localDate: "2026-11-30",
+        timeZone: "Europe/Prague", utcOffsetSeconds: offset, localDate: localDay("2026-11-30"),
         workoutSeconds: 160, totalSeconds: 230, pausedSeconds: 0, rounds: 8, exercises: 1,
         weightKg: weight, kcal: weight.map { 8.0 * $0 * 160 / 3600 + 2.0 * $0 * 70 / 3600 })
+}
+
+/// The date `YYYY-MM-DD` written in a test's source. A text that is not a date is a mistake in
+/// the test itself (a programmer error), so it stops the run.
+public func localDay(_ text: String) -> LocalDay {
+    guard let day = LocalDay(text) else { preconditionFailure("\(text) is not a date YYYY-MM-DD") }
+    return day
 }
 
 /// `0000000N-…`: a UUID whose first group is `n` in hex, so ids sort and read predictably.

@@ -162,7 +162,7 @@ import Testing
             id: UUID(), workout: "T", kind: .intervals, start: start, end: start,
             timeZone: try #require(TimeZone(identifier: "Europe/Prague")), workoutSeconds: 0,
             totalSeconds: 0, pausedSeconds: 0, rounds: 0, exercises: 0, weightKg: nil, kcal: nil)
-        #expect(record.localDate == "2027-01-01")
+        #expect(record.localDate.description == "2027-01-01")
         let line = String(decoding: try record.jsonLine(), as: UTF8.self)
         #expect(!line.contains("weightKg"))
         #expect(!line.contains("kcal"))
@@ -192,5 +192,27 @@ import Testing
         let text = try #require(message(leg))
         #expect(text.contains("leg 3"), "\(text)")
         #expect(text.contains(rule), "\(text)")
+    }
+}
+
+/// The multisport totals a record is made of, from its legs.
+@Suite struct MultisportTotalsTests {
+    static let legs = [
+        LegRecord(sport: "swimming", startSeconds: 0, elapsedSeconds: 900, timerSeconds: 880, distanceMeters: 750, kcal: 98.5, laps: []),
+        LegRecord(sport: "transition", startSeconds: 900, elapsedSeconds: 90, timerSeconds: 90, distanceMeters: nil, kcal: 7.875, laps: []),
+        LegRecord(sport: "cycling", startSeconds: 990, elapsedSeconds: 2400, timerSeconds: 2400, distanceMeters: 20_000, kcal: nil, laps: []),
+        LegRecord(sport: "rowing-ẞ", startSeconds: 3390, elapsedSeconds: 600, timerSeconds: 590, distanceMeters: nil, kcal: 50, laps: []),
+    ]
+
+    @Test func workTimeAndRoundsLeaveTransitionsOut() {
+        #expect(SessionRecord.workoutSeconds(ofLegs: Self.legs) == 880 + 2400 + 590)
+        #expect(SessionRecord.rounds(ofLegs: Self.legs) == 3, "a sport this hiit does not know is still a sport leg")
+        #expect(SessionRecord.workoutSeconds(ofLegs: []) == 0 && SessionRecord.rounds(ofLegs: []) == 0)
+    }
+
+    @Test func kcalIsTheSumOfTheLegsAndNothingWithoutAWeight() {
+        #expect(SessionRecord.kcal(ofLegs: Self.legs, weightKg: 70) == 98.5 + 7.875 + 50, "a leg without an estimate adds nothing")
+        #expect(SessionRecord.kcal(ofLegs: Self.legs, weightKg: nil) == nil)
+        #expect(SessionRecord.kcal(ofLegs: [], weightKg: 70) == 0)
     }
 }

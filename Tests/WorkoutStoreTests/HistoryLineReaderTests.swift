@@ -53,7 +53,7 @@ struct HistoryCorpus {
             start: start, end: start.addingTimeInterval(Double(Int.random(in: 0...7200, using: &random))),
             timeZone: pick(["Europe/Prague", "America/Santiago", "Etc/UTC", "Asia/Kolkata"]),
             utcOffsetSeconds: pick([0, 3600, -10800, 19800, 64800, -64800]),
-            localDate: pick(["2026-11-30", "2024-02-29", "1999-12-31", "2025-01-01"]),
+            localDate: localDay(pick(["2026-11-30", "2024-02-29", "1999-12-31", "2025-01-01"])),
             workoutSeconds: seconds(), totalSeconds: seconds(), pausedSeconds: seconds(),
             rounds: Int.random(in: 0...100, using: &random), exercises: Int.random(in: 0...20, using: &random),
             weightKg: hasWeight ? pick([70, 20, 400, 81.5, 63.25]) : nil,
@@ -281,21 +281,26 @@ struct HistoryCorpus {
             [range.lowerBound, range.upperBound, range.lowerBound - 0.001, range.upperBound + 0.5,
              (range.lowerBound + range.upperBound) / 2][Int.random(in: 0..<5, using: &random)]
         }
-        let seconds = HistoryRecordRules.secondsRange
+        let seconds = RecordLimits.seconds
         for _ in 0..<5000 {
             var record = sampleRecord()
             record.workoutSeconds = near(seconds)
             record.totalSeconds = Int.random(in: 0..<4, using: &random) == 0 ? near(seconds) : 100
             record.pausedSeconds = Int.random(in: 0..<4, using: &random) == 0 ? near(seconds) : 0
             record.rounds = [0, 100_000, 100_001, -1, 8][Int.random(in: 0..<5, using: &random)]
-            record.kcal = Int.random(in: 0..<3, using: &random) == 0 ? nil : near(HistoryRecordRules.kcalRange)
+            record.kcal = Int.random(in: 0..<3, using: &random) == 0 ? nil : near(RecordLimits.kcal)
             record.weightKg = Int.random(in: 0..<3, using: &random) == 0 ? nil : near(Profile.weightRange)
             record.utcOffsetSeconds = [0, 64_800, -64_800, 64_801, -64_801][Int.random(in: 0..<5, using: &random)]
-            record.localDate = ["2026-11-30", "2024-02-29", "2025-02-29", "2026-13-01", "2026-1-01", "２０２６-11-30"][Int.random(in: 0..<6, using: &random)]
+            // A record holds only real dates: a text that is not one is refused by the type
+            // (and, in a line, by the decoder: see `fastReaderAgreesWithStrictDecoder`).
+            let (dateText, isDate) = [("2026-11-30", true), ("2024-02-29", true), ("2025-02-29", false),
+                                      ("2026-13-01", false), ("2026-1-01", false), ("２０２６-11-30", false)][Int.random(in: 0..<6, using: &random)]
+            #expect((LocalDay(dateText) != nil) == isDate)
+            if let date = LocalDay(dateText) { record.localDate = date }
             if Int.random(in: 0..<4, using: &random) == 0 { record.end = record.start.addingTimeInterval(-1) }
             if Int.random(in: 0..<2, using: &random) == 0 {
                 record.legs = [LegRecord(sport: "running", startSeconds: near(seconds), elapsedSeconds: 10, timerSeconds: 10,
-                                         distanceMeters: near(HistoryRecordRules.distanceRange), kcal: near(HistoryRecordRules.kcalRange),
+                                         distanceMeters: near(RecordLimits.legDistanceMeters), kcal: near(RecordLimits.kcal),
                                          laps: [LapRecord(startSeconds: 0, elapsedSeconds: near(seconds))])]
             }
             #expect(HistoryLineReader.keepsRules(record) == (HistoryRecordRules.violation(in: record) == nil))

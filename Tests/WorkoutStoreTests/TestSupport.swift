@@ -14,7 +14,7 @@ func sampleRecord(id: UUID = UUID(), workout: String = "Tabata", minute: Int = 0
     let start = Date(timeIntervalSince1970: 1_796_000_000 + Double(minute * 60))
     return SessionRecord(
         id: id, workout: workout, kind: .intervals, start: start, end: start.addingTimeInterval(240),
-        timeZone: "Europe/Prague", utcOffsetSeconds: 3600, localDate: "2026-11-30",
+        timeZone: "Europe/Prague", utcOffsetSeconds: 3600, localDate: localDay("2026-11-30"),
         workoutSeconds: 160, totalSeconds: 230, pausedSeconds: 0, rounds: 8, exercises: 1,
         weightKg: 70, kcal: 27.6)
 }

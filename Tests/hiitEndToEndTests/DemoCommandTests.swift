@@ -33,7 +33,7 @@ import WorkoutModel
         let expected = try Self.expectedRecords()
         let root = Self.demoRoot(box).path
         #expect(run.stdoutLines == [
-            "Wrote \(expected.count) made-up sessions (\(expected.first?.localDate ?? "") to \(expected.last?.localDate ?? "")) to \(root)/hiit/history.jsonl",
+            "Wrote \(expected.count) made-up sessions (\(expected.first?.localDate.description ?? "") to \(expected.last?.localDate.description ?? "")) to \(root)/hiit/history.jsonl",
             "and a demo profile (weight 70 kg) to \(root)/hiit/profile.json.",
             "This is demo data in a folder of its own; your data in \(box.dataFolder.path) was not touched.",
             "Point a command at it with XDG_DATA_HOME:",

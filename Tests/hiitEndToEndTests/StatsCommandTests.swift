@@ -31,7 +31,7 @@ import WorkoutModel
             return SessionRecord(
                 id: numberedID(n, group: 7), workout: "Tabata", kind: .intervals, start: start,
                 end: start.addingTimeInterval(230), timeZone: "Europe/Berlin", utcOffsetSeconds: offset,
-                localDate: date, workoutSeconds: 160, totalSeconds: 230, pausedSeconds: 0, rounds: 8,
+                localDate: localDay(date), workoutSeconds: 160, totalSeconds: 230, pausedSeconds: 0, rounds: 8,
                 exercises: 1, weightKg: 70, kcal: 8.0 * 70 * 160 / 3600 + 2.0 * 70 * 70 / 3600)
         }
         let leg = LegRecord(sport: sport, startSeconds: 0, elapsedSeconds: seconds, timerSeconds: seconds,
@@ -39,7 +39,7 @@ import WorkoutModel
         return SessionRecord(
             id: numberedID(n, group: 7), workout: sport, kind: .multisport, start: start,
             end: start.addingTimeInterval(seconds), timeZone: "Europe/Berlin", utcOffsetSeconds: offset,
-            localDate: date, workoutSeconds: seconds, totalSeconds: seconds, pausedSeconds: 0, rounds: 1,
+            localDate: localDay(date), workoutSeconds: seconds, totalSeconds: seconds, pausedSeconds: 0, rounds: 1,
             exercises: 0, weightKg: 70, kcal: kcal, legs: [leg])
     }
 

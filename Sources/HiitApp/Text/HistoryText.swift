@@ -57,7 +57,7 @@ enum HistoryText {
         for (record, title) in zip(records, titles) {
             let time = wallClock(record.start, utcOffsetSeconds: record.utcOffsetSeconds).time
             let columns = [
-                shortID(record.id), record.localDate.padded(toWidth: 10), time,
+                shortID(record.id), record.localDate.description.padded(toWidth: 10), time,
                 title.padded(toWidth: nameWidth),
                 Format.clock(record.workoutSeconds).padded(toWidth: 12, alignment: .right),
                 Format.clock(record.totalSeconds).padded(toWidth: 10, alignment: .right),

@@ -1,11 +1,13 @@
 import Foundation
+import WorkoutModel
 
 /// Decodes `Decodable` values from a ``JSONNode`` tree and turns any failure into a
 /// ``StoreError`` that names the line, the column and the key path (`exercises[1].workSeconds`).
 ///
 /// Numbers decode into integer types when their value is a whole number that fits
 /// (`20`, `20.0`, `2e1`); `Date` decodes from ISO 8601 text (`2026-11-30T06:01:02Z`, fractional
-/// seconds and offsets accepted), as `SessionRecord.decoder` does; `UUID` from its string form.
+/// seconds and offsets accepted), as `SessionRecord.decoder` does; `UUID` from its string form;
+/// ``LocalDay`` from `YYYY-MM-DD` (its error quotes the text escaped, as for the others).
 /// Unknown keys are ignored, so files with newer optional fields still load.
 enum JSONTreeDecoding {
     /// Decodes `type` from `root`.
@@ -62,7 +64,7 @@ enum JSONTreeDecoding {
             return "a whole number of at least 0"
         case is Double.Type, is Float.Type:
             return "a number"
-        case is String.Type:
+        case is String.Type, is LocalDay.Type:
             return "a string"
         case is Bool.Type:
             return "true or false"
@@ -139,6 +141,7 @@ private struct TreeDecoder: Decoder {
     func unbox<T: Decodable>(_ type: T.Type) throws -> T {
         if type == Date.self, let date = try decodeDate() as? T { return date }
         if type == UUID.self, let uuid = try decodeUUID() as? T { return uuid }
+        if type == LocalDay.self, let day = try decodeLocalDay() as? T { return day }
         return try T(from: self)
     }
 
@@ -159,6 +162,15 @@ private struct TreeDecoder: Decoder {
                 debugDescription: "\"\(text.debugEscaped)\" is not a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\""))
         }
         return uuid
+    }
+
+    private func decodeLocalDay() throws -> LocalDay {
+        let text = try decodeString()
+        guard let day = LocalDay(text) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath, debugDescription: "\"\(text.debugEscaped)\" is not a date YYYY-MM-DD"))
+        }
+        return day
     }
 
     func decodeNull() -> Bool {

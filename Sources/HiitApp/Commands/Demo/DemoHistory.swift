@@ -218,15 +218,14 @@ enum DemoHistory {
         }
         let (name, plans) = multisportPlan(activity, random: &random)
         let legs = legRecords(plans, fitness: fitness, weightKg: weightKg, random: &random)
-        let sportLegs = legs.filter { $0.sport != Sport.transition.rawValue }
         let elapsed = legs.reduce(0) { $0 + $1.elapsedSeconds }
         let timer = legs.reduce(0) { $0 + $1.timerSeconds }
         return SessionRecord(
             id: id, workout: name, kind: .multisport, start: start, end: start.addingTimeInterval(elapsed),
             timeZone: calendar.timeZone,
-            workoutSeconds: sportLegs.reduce(0) { $0 + $1.timerSeconds }, totalSeconds: timer,
-            pausedSeconds: elapsed - timer, rounds: sportLegs.count, exercises: 0, weightKg: weightKg,
-            kcal: weightKg.map { _ in legs.reduce(0) { $0 + ($1.kcal ?? 0) } }, legs: legs)
+            workoutSeconds: SessionRecord.workoutSeconds(ofLegs: legs), totalSeconds: timer,
+            pausedSeconds: elapsed - timer, rounds: SessionRecord.rounds(ofLegs: legs), exercises: 0, weightKg: weightKg,
+            kcal: SessionRecord.kcal(ofLegs: legs, weightKg: weightKg), legs: legs)
     }
 
     // MARK: Multisport legs

@@ -56,8 +56,8 @@ struct HistoryEditCommand: Command {
         guard legs[number - 1].sport != Sport.transition.rawValue else {
             throw CommandFailure.usage("--leg: leg \(number) of session \(named) is a transition (\(label)), which has no distance")
         }
-        guard newDistance.meters <= 1_000_000 else {
-            throw CommandFailure.usage("--distance: '\(newDistance.text)' is more than 1000 km")
+        guard newDistance.meters <= RecordLimits.legDistanceMeters.upperBound else {
+            throw CommandFailure.usage("--distance: '\(newDistance.text)' is more than \(Distance.reading(meters: RecordLimits.legDistanceMeters.upperBound))")
         }
         let updated: [SessionRecord]
         do {
@@ -66,7 +66,7 @@ struct HistoryEditCommand: Command {
                 guard number - 1 < record.legs.count else { return record }
                 record.legs[number - 1].distanceMeters = newDistance.meters
                 record.legs[number - 1].recomputeKcal(weightKg: record.weightKg)
-                if record.weightKg != nil { record.kcal = record.legs.compactMap(\.kcal).reduce(0, +) }
+                if let kcal = SessionRecord.kcal(ofLegs: record.legs, weightKg: record.weightKg) { record.kcal = kcal }
                 return record
             }
         } catch {

@@ -91,29 +91,19 @@ struct RunWorkout {
                 return PlainFrontEnd(output: console.out, readsKeys: readsKeys)
             }
         } finished: { summary, loop, frontEnd in
-            record(summary, workout: workout, weightKg: weightKg, loop: loop, events: frontEnd as? EventsFrontEnd)
+            record(summary, weightKg: weightKg, loop: loop, events: frontEnd as? EventsFrontEnd)
         }
     }
 
     /// Prints the summary and appends the session to history.
-    private func record(_ summary: SessionSummary, workout: IntervalWorkout, weightKg: Double?, loop: RunLoop<Session>,
+    private func record(_ summary: SessionSummary, weightKg: Double?, loop: RunLoop<Session>,
                         events: EventsFrontEnd?) -> Int32 {
-        guard let firstWork = summary.firstWorkStart else {
+        guard let record = summary.record(id: UUID(), weightKg: weightKg, wallOrigin: loop.wallOrigin,
+                                          timeZone: TimeZone.current) else {
             if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: "no work segment ran")) }
             else { console.out("Finished before any work: nothing to record.") }
             return ExitStatus.success
         }
-        let kcal = weightKg.map {
-            HIITCalories.kcal(weightKg: $0, workoutSeconds: summary.workoutSeconds, totalSeconds: summary.totalSeconds)
-        }
-        let record = SessionRecord(
-            id: UUID(), workout: workout.name, kind: .intervals,
-            start: loop.wallOrigin.addingTimeInterval(firstWork.inSeconds),
-            end: loop.wallOrigin.addingTimeInterval(summary.end.inSeconds),
-            timeZone: TimeZone.current,
-            workoutSeconds: summary.workoutSeconds, totalSeconds: summary.totalSeconds,
-            pausedSeconds: summary.pausedSeconds, rounds: summary.rounds, exercises: summary.exercises,
-            weightKg: weightKg, kcal: kcal)
         if events == nil { console.out(Self.summaryText(record)) }
         return save(record, events: events, at: loop.now)
     }
@@ -155,8 +145,8 @@ struct RunWorkout {
     /// `results` line) and appends it to history.
     private func recordMultisport(_ run: MultisportRun, finish: Duration, weightKg: Double?,
                                   loop: RunLoop<MultisportSession>, events: MultisportEventsFrontEnd?) -> Int32 {
-        guard let record = Self.record(of: loop.session, run: run, finish: finish, weightKg: weightKg,
-                                       wallOrigin: loop.wallOrigin, timeZone: TimeZone.current, id: UUID()) else {
+        guard let record = loop.session.record(finishedAt: finish, id: UUID(), weightKg: weightKg,
+                                               wallOrigin: loop.wallOrigin, timeZone: TimeZone.current) else {
             if let events { events.emit(EventLine(event: "notRecorded", t: loop.now.inSeconds, message: "no leg was started")) }
             else { console.out("Finished before any leg: nothing to record.") }
             return ExitStatus.success
@@ -173,40 +163,6 @@ struct RunWorkout {
             console.out(Self.multisportSummaryText(record, units: run.units))
         }
         return save(record, events: events, at: loop.now)
-    }
-
-    /// The history record of a finished multisport session, or `nil` when no leg ran.
-    ///
-    /// Times: `workoutSeconds` is the sum of the sport legs' timer times (transitions and the
-    /// blank time between free-form legs left out, as rest is in an interval workout);
-    /// `totalSeconds` runs from the start to the finish less paused time; `rounds` counts the
-    /// sport legs (not transitions); `exercises` is 0. Calories
-    /// are the sum of the legs' (see ``LegRecord/init(_:planLeg:weightKg:isCutShort:)``). A plan
-    /// finished early records the legs run; the last of them keeps no target distance.
-    /// - Parameters:
-    ///   - session: the finished session.
-    ///   - finish: the finish instant on the loop's clock.
-    ///   - wallOrigin: the wall-clock time of the loop's origin.
-    static func record(of session: MultisportSession, run: MultisportRun, finish: Duration, weightKg: Double?,
-                       wallOrigin: Date, timeZone: TimeZone, id: UUID) -> SessionRecord? {
-        let derived = session.derive()
-        guard let start = derived.start, !derived.legs.isEmpty else { return nil }
-        let results = session.results(at: finish)
-        let planLegs = run.plan?.legs ?? []
-        let legs = results.map { result in
-            LegRecord(result, planLeg: result.index < planLegs.count ? planLegs[result.index] : nil, weightKg: weightKg,
-                      isCutShort: !planLegs.isEmpty && result.index == results.count - 1 && results.count < planLegs.count)
-        }
-        let paused = derived.paused(from: start, to: finish, now: finish).inSeconds
-        let kcal = weightKg.map { _ in legs.compactMap(\.kcal).reduce(0, +) }
-        return SessionRecord(
-            id: id, workout: run.title, kind: .multisport,
-            start: wallOrigin.addingTimeInterval(start.inSeconds), end: wallOrigin.addingTimeInterval(finish.inSeconds),
-            timeZone: timeZone,
-            workoutSeconds: legs.filter { $0.sport != Sport.transition.rawValue }.reduce(0) { $0 + $1.timerSeconds },
-            totalSeconds: max((finish - start).inSeconds - paused, 0), pausedSeconds: paused,
-            rounds: legs.filter { $0.sport != Sport.transition.rawValue }.count, exercises: 0,
-            weightKg: weightKg, kcal: kcal, legs: legs)
     }
 
     /// The end-of-session summary of a multisport session: title, leg table, totals.

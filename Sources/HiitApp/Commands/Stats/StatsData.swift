@@ -1,4 +1,3 @@
-import Foundation
 import WorkoutModel
 import WorkoutStats
 import WorkoutStore
@@ -7,17 +6,9 @@ import WorkoutStore
 /// day or longer), the records themselves when an hourly period (`day`, `24h`) needs them, and
 /// the lines that could not be read (reported, skipped).
 ///
-/// The history is the source of truth; the roll-up is derived from it and kept in a cache,
-/// `<data>/cache/stats-rollup.cache` (``DerivedCacheFile``), with the history's
-/// ``HistoryFingerprint`` and the places of its bad lines:
-/// - the history is in the state the cache describes → the roll-up is decoded from the cache,
-///   the history is not read (only its bad lines, read again so that they are reported with
-///   the strict decoder's exact messages);
-/// - lines were only appended → only the new lines are read and added; the cache is rewritten;
-/// - anything else (no cache, a broken or newer cache, a rewritten history after
-///   `history delete`/`history edit`, a shrunk or removed file) → the whole history is read and
-///   the cache rewritten.
-/// A failure to write the cache is ignored; the statistics never fail because of it.
+/// The roll-up is derived from the history and kept in `<data>/cache/stats-rollup.cache`; when
+/// the cache is used, the tail read or everything rebuilt is WorkoutStore's policy
+/// (``DerivedCacheFile/derive(from:needsRecords:build:add:)``).
 struct StatsData {
     /// Totals per local date, start hour and filter.
     var rollup: DailyRollup
@@ -42,36 +33,9 @@ struct StatsData {
     ///   - needsRecords: whether the caller needs the records (hourly periods).
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when the history exists but cannot be read.
     static func load(folder: DataFolder, needsRecords: Bool) throws(StoreError) -> StatsData {
-        let history = folder.history
-        let cache = cacheFile(folder: folder)
-        if !needsRecords, let cached = cache.read(),
-           let rollup = try? JSONDecoder().decode(DailyRollup.self, from: cached.payload) {
-            switch try history.change(since: cached.fingerprint, problemLines: cached.problemLines) {
-            case let .unchanged(problems):
-                return StatsData(rollup: rollup, records: nil, problems: problems)
-            case let .appended(read):
-                var grown = rollup
-                for record in read.records { grown.add(record) }
-                store(grown, read: read, in: cache)
-                return StatsData(rollup: grown, records: nil, problems: read.problems)
-            case .replaced:
-                break
-            }
-        }
-        let read = try history.readWithFingerprint()
-        let rollup = DailyRollup(records: read.records)
-        store(rollup, read: read, in: cache)
-        return StatsData(rollup: rollup, records: needsRecords ? read.records : nil, problems: read.problems)
-    }
-
-    /// Writes the cache for `read`; failures are ignored (the history stays the source of truth).
-    private static func store(_ rollup: DailyRollup, read: HistoryRead, in cache: DerivedCacheFile) {
-        guard let fingerprint = read.fingerprint else {
-            try? cache.remove()
-            return
-        }
-        guard let payload = try? JSONEncoder().encode(rollup) else { return }
-        try? cache.write(DerivedCacheFile.Contents(fingerprint: fingerprint, problemLines: read.problemLines,
-                                                   payload: payload))
+        let derived = try cacheFile(folder: folder).derive(
+            from: folder.history, needsRecords: needsRecords,
+            build: { DailyRollup(records: $0) }, add: { $0.add($1) })
+        return StatsData(rollup: derived.value, records: derived.records, problems: derived.problems)
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
 
 /// A calendar date without a time or zone (proleptic Gregorian), as stored in a record's
-/// `localDate` (`YYYY-MM-DD`).
+/// `localDate` and written in files and JSON output as `YYYY-MM-DD`.
 ///
 /// Day arithmetic here is pure integer arithmetic on dates, so it never meets a DST
 /// transition: a day is a date, whatever its length in hours. Instants of a day come from a
-/// `Calendar` (see ``StatsContext``).
+/// `Calendar` (see `StatsContext` in WorkoutStats). This type is the one place that decides
+/// what a calendar date is (years 1–9999, months 1–12, days within the month, leap years
+/// counted) and the one place that turns dates into day numbers and back.
 public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Year, 1–9999.
     public let year: Int
@@ -14,10 +16,20 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Day of the month, 1–28/29/30/31.
     public let day: Int
 
+    /// The years a date may have: 1–9999 (four digits in `YYYY-MM-DD`).
+    public static let yearRange: ClosedRange<Int> = 1...9999
+
+    /// 1970-01-01 (day number 0): a fallback that cannot fail.
+    public static let epoch = LocalDay(unchecked: 1970, 1, 1)
+    /// 0001-01-01, the earliest date.
+    public static let earliest = LocalDay(unchecked: 1, 1, 1)
+    /// 9999-12-31, the latest date.
+    public static let latest = LocalDay(unchecked: 9999, 12, 31)
+
     /// Creates a date from its parts, or `nil` when they do not name a real date
     /// (year 1–9999, month 1–12, day within the month).
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month),
+        guard LocalDay.yearRange.contains(year), (1...12).contains(month),
               day >= 1, day <= LocalDay.daysIn(year: year, month: month) else { return nil }
         self.year = year
         self.month = month
@@ -31,30 +43,38 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.day = day
     }
 
-    /// Parses `YYYY-MM-DD` (exactly four, two and two ASCII digits), or returns `nil`.
-    public init?(_ text: String) {
-        var text = text
-        let parsed: (Int, Int, Int)? = text.withUTF8 { LocalDay.parseDigits($0) }
-        guard let (y, m, d) = parsed else { return nil }
-        self.init(year: y, month: m, day: d)
+    /// The local date of an instant in `calendar`'s time zone, or `nil` outside years 1–9999.
+    ///
+    /// Pure: the zone comes with the calendar; nothing is read from the machine.
+    /// - Parameters:
+    ///   - date: the instant.
+    ///   - calendar: a Gregorian calendar in the zone of interest (its first weekday does not matter).
+    public init?(of date: Date, in calendar: Calendar) {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
+        self.init(year: year, month: month, day: day)
     }
 
-    /// Parses `YYYY-MM-DD` from raw bytes: no allocation, no Calendar (hot path for 100,000
-    /// records).
-    static func parseDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
+    /// Parses `YYYY-MM-DD` (exactly four, two and two ASCII digits naming a real date), or
+    /// returns `nil`.
+    public init?(_ text: String) {
+        var text = text
+        guard let day = text.withUTF8({ LocalDay(utf8: $0) }) else { return nil }
+        self = day
+    }
+
+    /// Parses `YYYY-MM-DD` from its UTF-8 bytes (exactly ten: four, two and two ASCII digits
+    /// naming a real date), or returns `nil`. No allocation and no `Calendar`: the history
+    /// reader calls it for every line.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
-        var values = [0, 0, 0]
-        let ranges = [0..<4, 5..<7, 8..<10]
-        for (index, range) in ranges.enumerated() {
-            var value = 0
-            for i in range {
-                let b = bytes[i]
-                guard b >= 0x30, b <= 0x39 else { return nil }
-                value = value * 10 + Int(b - 0x30)
-            }
-            values[index] = value
+        var value = 0
+        for i in [0, 1, 2, 3, 5, 6, 8, 9] {
+            let b = bytes[i]
+            guard b >= 0x30, b <= 0x39 else { return nil }
+            value = value * 10 + Int(b - 0x30)
         }
-        return (values[0], values[1], values[2])
+        self.init(year: value / 10_000, month: value / 100 % 100, day: value % 100)
     }
 
     /// The date `dayNumber` days after 1970-01-01 (negative before it); `nil` outside years 1–9999.
@@ -69,7 +89,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        guard (1...9999).contains(y) else { return nil }
+        guard LocalDay.yearRange.contains(y) else { return nil }
         self.init(unchecked: y, m, d)
     }
 
@@ -77,7 +97,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     public var dayNumber: Int { LocalDay.dayNumber(year: year, month: month, day: day) }
 
     /// Days since 1970-01-01 of a (valid) date: Howard Hinnant's days_from_civil.
-    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+    private static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -87,7 +107,8 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         return era * 146_097 + doe - 719_468
     }
 
-    /// Days in a month of a year (28–31).
+    /// Days in a month (1–12) of a year (28–31; February has 29 in leap years of the Gregorian
+    /// calendar: divisible by 4, not by 100 unless by 400).
     public static func daysIn(year: Int, month: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -112,7 +133,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         let index = year * 12 + (month - 1) + months
         let y = index >= 0 ? index / 12 : (index - 11) / 12
         let m = index - y * 12 + 1
-        guard (1...9999).contains(y) else { return nil }
+        guard LocalDay.yearRange.contains(y) else { return nil }
         return LocalDay(year: y, month: m, day: min(day, LocalDay.daysIn(year: y, month: m)))
     }
 
@@ -157,20 +178,24 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 }
 
 extension LocalDay: Codable {
-    /// Decodes `YYYY-MM-DD`.
-    /// - Throws: `DecodingError.dataCorrupted` when the string is not a valid date.
+    /// Decodes `YYYY-MM-DD` from a string.
+    /// - Throws: `DecodingError.typeMismatch` when the value is not a string;
+    ///   `DecodingError.dataCorrupted` when the string is not a valid date (2025-02-29 is not,
+    ///   2024-02-29 is).
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
         guard let day = LocalDay(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "'\(text)' is not a YYYY-MM-DD date"))
+            throw DecodingError.dataCorruptedError(in: container,
+                                                   debugDescription: "\"\(text)\" is not a date YYYY-MM-DD")
         }
         self = day
     }
 
-    /// Encodes `YYYY-MM-DD`.
+    /// Encodes `YYYY-MM-DD` as a string.
+    /// - Throws: `EncodingError` from the encoder only.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 }

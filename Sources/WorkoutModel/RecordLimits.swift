@@ -1,0 +1,18 @@
+/// The bounds every value of a ``SessionRecord`` keeps (DESIGN §3, §4), in one place: the
+/// history reader refuses a line that breaks one, and what hiit itself writes (a plan's leg
+/// targets, a distance corrected with `hiit history edit`) stays inside them, so that a session
+/// it records it can always read back. The body weight's bounds are ``Profile/weightRange``.
+public enum RecordLimits {
+    /// Seconds of a session, a leg or a lap, and offsets from the session start: 0 to 7 days
+    /// (604,800 s).
+    public static let seconds: ClosedRange<Double> = 0...604_800
+    /// Work segments (rounds) or exercises counted in one session: 0–100,000.
+    public static let count: ClosedRange<Int> = 0...100_000
+    /// Offsets from UTC that exist, in seconds: ±18 hours (the range `TimeZone(secondsFromGMT:)`
+    /// accepts).
+    public static let utcOffsetSeconds: ClosedRange<Int> = -64_800...64_800
+    /// Estimated energy of a session or a leg, in kcal: 0–100,000.
+    public static let kcal: ClosedRange<Double> = 0...100_000
+    /// Distance of one leg, in metres: 0–1,000,000 (1000 km).
+    public static let legDistanceMeters: ClosedRange<Double> = 0...1_000_000
+}
