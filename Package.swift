@@ -17,6 +17,8 @@ let package = Package(
         .target(name: "WorkoutStats", dependencies: ["WorkoutModel", "Calories"]),
 
         // MARK: Effects at the edge
+        // Each C call the project makes, wrapped once: errno -> SystemCallError, EINTR retried.
+        .target(name: "POSIX"),
         .target(name: "WorkoutStore", dependencies: ["WorkoutModel"]),
         .systemLibrary(
             name: "CALSA",
@@ -43,6 +45,7 @@ let package = Package(
         // MARK: Tests
         // What several test targets share: a seeded generator, temporary folders.
         .target(name: "TestSupport", dependencies: ["WorkoutModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "POSIXTests", dependencies: ["POSIX"]),
         .testTarget(name: "WorkoutModelTests", dependencies: ["WorkoutModel"]),
         .testTarget(name: "CaloriesTests", dependencies: ["Calories", "WorkoutModel"]),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "WorkoutModel", "Calories"]),
