@@ -19,7 +19,7 @@ let package = Package(
         // MARK: Effects at the edge
         // Each C call the project makes, wrapped once: errno -> SystemCallError, EINTR retried.
         .target(name: "POSIX"),
-        .target(name: "WorkoutStore", dependencies: ["WorkoutModel"]),
+        .target(name: "WorkoutStore", dependencies: ["WorkoutModel", "POSIX"]),
         .systemLibrary(
             name: "CALSA",
             pkgConfig: "alsa",
