@@ -26,7 +26,7 @@ let package = Package(
             providers: [.apt(["libasound2-dev"])]
         ),
         .target(name: "AudioCues", dependencies: ["CALSA", "SessionEngine"]),
-        .target(name: "TerminalUI"),
+        .target(name: "TerminalUI", dependencies: ["POSIX"]),
 
         // MARK: The command line and the program
         // Tokens, binding, help, man page and completions of any command tree.
