@@ -25,7 +25,7 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        .target(name: "AudioCues", dependencies: ["CALSA", "SessionEngine"]),
+        .target(name: "AudioCues", dependencies: ["CALSA", "SessionEngine", "POSIX"]),
         .target(name: "TerminalUI", dependencies: ["POSIX"]),
 
         // MARK: The command line and the program
