@@ -36,7 +36,7 @@ let package = Package(
             name: "HiitApp",
             dependencies: [
                 "CommandLineKit", "WorkoutModel", "SessionEngine", "Calories", "WorkoutStats", "WorkoutStore",
-                "AudioCues", "TerminalUI",
+                "AudioCues", "TerminalUI", "POSIX",
             ]
         ),
         // The executable: main.swift only.
