@@ -270,12 +270,15 @@ import Glibc
     /// Types a line and Tab into an interactive `zsh -f` on a pseudo-terminal (zsh's own zpty
     /// module) with the script loaded, then a key bound to a widget that prints the edited
     /// line between `<<` and `>>`. ZLE handles keys in order, so the line is printed once the
-    /// completion has run; no waiting is needed.
+    /// completion has run; no waiting is needed. The commands typed never spell `READY`,
+    /// `<<` or `>>` as they are printed (`RE""ADY`, `<""<`): the pseudo-terminal echoes what is
+    /// typed, and on a busy machine an echo of the widget's definition could otherwise be read
+    /// as its output (the completion then came back as `$BUFFER`).
     static let zshDriver = #"""
         zmodload zsh/zpty || exit 3
         zpty z zsh -f -i
         zpty -w z "PS1=''; autoload -Uz compinit && compinit -u -d \$TMPDIR/zcompdump; source ${(q)1}"
-        zpty -w z "show-line() { print -r -- \"<<\$BUFFER>>\"; zle send-break }; zle -N show-line; bindkey '^X' show-line; print READY"
+        zpty -w z "show-line() { print -r -- \"<\"\"<\$BUFFER>\"\">\"; zle send-break }; zle -N show-line; bindkey '^X' show-line; print RE\"\"ADY"
         zpty -r z out '*READY*'
         zpty -w -n z "$2"$'\t\C-x'
         zpty -r z out '*<<*>>*'
