@@ -17,14 +17,16 @@ let package = Package(
         .target(name: "WorkoutStats", dependencies: ["WorkoutModel", "Calories"]),
 
         // MARK: Effects at the edge
-        .target(name: "WorkoutStore", dependencies: ["WorkoutModel"]),
+        // Each C call the project makes, wrapped once: errno -> SystemCallError, EINTR retried.
+        .target(name: "POSIX"),
+        .target(name: "WorkoutStore", dependencies: ["WorkoutModel", "POSIX"]),
         .systemLibrary(
             name: "CALSA",
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        .target(name: "AudioCues", dependencies: ["CALSA", "SessionEngine"]),
-        .target(name: "TerminalUI"),
+        .target(name: "AudioCues", dependencies: ["CALSA", "SessionEngine", "POSIX"]),
+        .target(name: "TerminalUI", dependencies: ["POSIX"]),
 
         // MARK: The command line and the program
         // Tokens, binding, help, man page and completions of any command tree.
@@ -34,7 +36,7 @@ let package = Package(
             name: "HiitApp",
             dependencies: [
                 "CommandLineKit", "WorkoutModel", "SessionEngine", "Calories", "WorkoutStats", "WorkoutStore",
-                "AudioCues", "TerminalUI",
+                "AudioCues", "TerminalUI", "POSIX",
             ]
         ),
         // The executable: main.swift only.
@@ -43,6 +45,7 @@ let package = Package(
         // MARK: Tests
         // What several test targets share: a seeded generator, temporary folders.
         .target(name: "TestSupport", dependencies: ["WorkoutModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "POSIXTests", dependencies: ["POSIX"]),
         .testTarget(name: "WorkoutModelTests", dependencies: ["WorkoutModel"]),
         .testTarget(name: "CaloriesTests", dependencies: ["Calories", "WorkoutModel"]),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "WorkoutModel", "Calories"]),

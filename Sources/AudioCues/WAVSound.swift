@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// A decoded 16-bit PCM sound, ready to hand to an audio device.
 ///
@@ -184,12 +185,15 @@ public struct WAVSound: Sendable, Equatable {
         return "bytes " + hex.map { $0.count == 1 ? "0" + $0 : $0 }.joined(separator: " ")
     }
 
+    /// The system's explanation of a failed read: the C library's text for the `errno` when
+    /// Foundation passes one on (``POSIX/SystemCallError/text(forErrno:)``), else Foundation's
+    /// own description (on Linux, e.g. "The operation could not be completed. You don’t have
+    /// permission.").
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain,
-           let text = strerror(Int32(truncatingIfNeeded: underlying.code)) {
-            return String(cString: text)
+           underlying.domain == NSPOSIXErrorDomain {
+            return SystemCallError.text(forErrno: Int32(truncatingIfNeeded: underlying.code))
         }
         return nsError.localizedDescription
     }

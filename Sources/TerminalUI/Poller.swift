@@ -1,6 +1,7 @@
 import Glibc
+import POSIX
 
-/// Waits on several file descriptors at once with `poll(2)`: the run loop watches standard
+/// Waits on several file descriptors at once with `poll(2)` (``POSIX/Poll``): the run loop watches standard
 /// input and a ``SignalPipe`` together and wakes at the next deadline.
 public enum Poller {
     /// Waits until at least one of `fds` is readable or the timeout passes.
@@ -18,31 +19,18 @@ public enum Poller {
     /// - Throws: ``TerminalError/systemCall(function:fd:errno:)`` naming `poll` with `EBADF`
     ///   and the descriptor when one of `fds` is not open, or another `poll` failure.
     public static func readable(_ fds: [Int32], timeoutMilliseconds: Int?) throws(TerminalError) -> [Int32] {
-        let clock = ContinuousClock()
-        let start = clock.now
         let limit: Duration? = timeoutMilliseconds.map { .milliseconds(max(0, $0)) }
         var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        while true {
-            var wait: Int32 = -1
-            if let limit {
-                let left = limit - (clock.now - start)
-                wait = Poller.milliseconds(roundingUp: left)
-            }
-            for index in entries.indices { entries[index].revents = 0 }
-            let result = entries.withUnsafeMutableBufferPointer { buffer in
-                poll(buffer.baseAddress, nfds_t(buffer.count), wait)
-            }
-            if result < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw .systemCall(function: "poll", fd: nil, errno: code)
-            }
-            if let bad = entries.first(where: { Int32($0.revents) & Int32(POLLNVAL) != 0 }) {
-                throw .systemCall(function: "poll", fd: bad.fd, errno: EBADF)
-            }
-            let ready = Int32(POLLIN) | Int32(POLLHUP) | Int32(POLLERR)
-            return entries.filter { Int32($0.revents) & ready != 0 }.map(\.fd)
+        do {
+            _ = try Poll.wait(&entries, timeout: limit)
+        } catch {
+            throw TerminalError(error)
         }
+        if let bad = entries.first(where: { Int32($0.revents) & Int32(POLLNVAL) != 0 }) {
+            throw .systemCall(function: "poll", fd: bad.fd, errno: EBADF)
+        }
+        let ready = Int32(POLLIN) | Int32(POLLHUP) | Int32(POLLERR)
+        return entries.filter { Int32($0.revents) & ready != 0 }.map(\.fd)
     }
 
     /// Waits until at least one of `fds` is readable or `timeout` passes; see
@@ -59,14 +47,9 @@ public enum Poller {
         try readable(fds, timeoutMilliseconds: timeout.map { Int(milliseconds(roundingUp: $0)) })
     }
 
-    /// `duration` in whole milliseconds, rounded up, clamped to `0...Int32.max`.
+    /// `duration` in whole milliseconds, rounded up, clamped to `0...Int32.max`
+    /// (``POSIX/Poll/milliseconds(roundingUp:)``).
     static func milliseconds(roundingUp duration: Duration) -> Int32 {
-        if duration <= .zero { return 0 }
-        let (seconds, attoseconds) = duration.components
-        if seconds >= Int64(Int32.max / 1000) { return Int32.max }
-        let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
-        var millis = seconds * 1000 + attoseconds / attosecondsPerMillisecond
-        if attoseconds % attosecondsPerMillisecond != 0 { millis += 1 }
-        return Int32(clamping: millis)
+        Poll.milliseconds(roundingUp: duration)
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import Foundation
+import POSIX
 
 /// The terminal in raw mode for as long as this object is alive: no echo, no line buffering,
 /// no signals from keys (Ctrl-C arrives as byte 3), with output post-processing kept so `\n`
@@ -42,17 +43,20 @@ public final class RawMode: @unchecked Sendable {
     ///   when the C call fails, or `write` when the screen sequences cannot be sent (the
     ///   terminal is then already put back as it was).
     public init(fd: Int32 = STDIN_FILENO, output: Int32? = STDOUT_FILENO) throws(TerminalError) {
-        guard isatty(fd) == 1 else { throw .notATerminal(fd: fd) }
-        var original = termios()
-        guard tcgetattr(fd, &original) == 0 else { throw .lastError("tcgetattr", fd: fd) }
-        var raw = RawMode.rawSettings(from: original)
-        guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else { throw .lastError("tcsetattr", fd: fd) }
+        let terminal = FileDescriptor(rawValue: fd)
+        guard terminal.isTerminal else { throw .notATerminal(fd: fd) }
+        let original: termios
+        do {
+            original = try terminal.terminalAttributes()
+            try terminal.setTerminalAttributes(RawMode.rawSettings(from: original), when: TCSAFLUSH)
+        } catch {
+            throw TerminalError(error)
+        }
         if let output {
             do {
                 try FileDescriptorIO.writeAll(RawMode.enterSequence, to: output)
             } catch {
-                var back = original
-                _ = tcsetattr(fd, TCSAFLUSH, &back)
+                try? terminal.setTerminalAttributes(original, when: TCSAFLUSH)
                 throw error
             }
         }
@@ -95,9 +99,10 @@ public final class RawMode: @unchecked Sendable {
                 failure = error
             }
         }
-        var original = saved
-        if tcsetattr(fd, TCSAFLUSH, &original) != 0, failure == nil {
-            failure = .lastError("tcsetattr", fd: fd)
+        do {
+            try FileDescriptor(rawValue: fd).setTerminalAttributes(saved, when: TCSAFLUSH)
+        } catch {
+            if failure == nil { failure = TerminalError(error) }
         }
         return failure
     }

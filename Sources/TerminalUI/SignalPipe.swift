@@ -1,6 +1,7 @@
 import Glibc
 import Dispatch
 import Foundation
+import POSIX
 
 /// Delivers signals (SIGINT, SIGTERM, SIGHUP, SIGWINCH, …) as bytes on a pipe, so a `poll`
 /// loop can wait on them together with standard input (the self-pipe pattern).
@@ -50,7 +51,8 @@ public final class SignalPipe: @unchecked Sendable {
     ///   duplicates are watched once.
     /// - Throws: ``TerminalError/unsupportedSignal(_:)`` for a number outside 1–64 or for
     ///   SIGKILL/SIGSTOP; ``TerminalError/systemCall(function:fd:errno:)`` naming `pipe` or
-    ///   `fcntl` when the pipe cannot be made. Nothing is changed when it throws.
+    ///   `fcntl` when the pipe cannot be made (`POSIX`'s ``POSIX/FileDescriptor/pipe()``).
+    ///   Nothing is changed when it throws.
     public init(signals: [Int32]) throws(TerminalError) {
         var unique: [Int32] = []
         for number in signals where !unique.contains(number) {
@@ -59,22 +61,24 @@ public final class SignalPipe: @unchecked Sendable {
             }
             unique.append(number)
         }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw .lastError("pipe") }
-        for fd in ends {
-            let flags = fcntl(fd, F_GETFL)
-            let descriptorFlags = fcntl(fd, F_GETFD)
-            if flags < 0 || descriptorFlags < 0
-                || fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0
-                || fcntl(fd, F_SETFD, descriptorFlags | FD_CLOEXEC) != 0 {
-                let failure = TerminalError.lastError("fcntl", fd: fd)
-                _ = Glibc.close(ends[0])
-                _ = Glibc.close(ends[1])
-                throw failure
+        let ends: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+        do {
+            ends = try FileDescriptor.pipe()
+        } catch {
+            throw TerminalError(error)
+        }
+        for end in [ends.readEnd, ends.writeEnd] {
+            do {
+                try end.addStatusFlags(O_NONBLOCK)
+                try end.addDescriptorFlags(FD_CLOEXEC)
+            } catch {
+                try? ends.readEnd.close()
+                try? ends.writeEnd.close()
+                throw TerminalError(error)
             }
         }
-        let readEnd = ends[0]
-        let writeEnd = ends[1]
+        let readEnd = ends.readEnd.rawValue
+        let writeEnd = ends.writeEnd.rawValue
         let queue = DispatchQueue(label: "hiit.TerminalUI.SignalPipe")
         var blocked = sigset_t()
         pthread_sigmask(SIG_BLOCK, nil, &blocked)
@@ -118,11 +122,11 @@ public final class SignalPipe: @unchecked Sendable {
     /// a nonisolated static function, so it is never inferred to be main-actor isolated.
     private static func handler(signal number: Int32, writeFD: Int32) -> @Sendable () -> Void {
         let byte = UInt8(truncatingIfNeeded: number)
+        let pipe = FileDescriptor(rawValue: writeFD)
         return {
-            var value = byte
-            // A full pipe (thousands of undrained signals) drops the byte; the reader still
-            // wakes for the ones already there.
-            while write(writeFD, &value, 1) < 0 && errno == EINTR {}
+            // One write (retried on EINTR), never a wait: a full pipe (thousands of undrained
+            // signals) drops the byte; the reader still wakes for the ones already there.
+            _ = withUnsafeBytes(of: byte) { try? pipe.write($0) }
         }
     }
 
@@ -135,20 +139,13 @@ public final class SignalPipe: @unchecked Sendable {
         defer { lock.unlock() }
         guard isOpen else { return [] }
         var arrived: [Int32] = []
-        var buffer = [UInt8](repeating: 0, count: 256)
+        let pipe = FileDescriptor(rawValue: readFD)
         while true {
-            let count = buffer.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return read(readFD, base, raw.count)
+            // Until the pipe is empty (EAGAIN: it is non-blocking) or closed; EINTR is retried.
+            guard let bytes = try? pipe.read(upToCount: 256), !bytes.isEmpty else { return arrived }
+            for byte in bytes where !arrived.contains(Int32(byte)) {
+                arrived.append(Int32(byte))
             }
-            if count > 0 {
-                for byte in buffer[0..<count] where !arrived.contains(Int32(byte)) {
-                    arrived.append(Int32(byte))
-                }
-                continue
-            }
-            if count < 0 && errno == EINTR { continue }
-            return arrived
         }
     }
 
@@ -179,8 +176,8 @@ public final class SignalPipe: @unchecked Sendable {
         // Close only after every cancel handler ran, so no event handler can write to a
         // descriptor number that has been closed (and perhaps reused).
         cancelled.notify(queue: .global()) {
-            _ = Glibc.close(writeEnd)
-            _ = Glibc.close(readEnd)
+            try? FileDescriptor(rawValue: writeEnd).close()
+            try? FileDescriptor(rawValue: readEnd).close()
         }
     }
 

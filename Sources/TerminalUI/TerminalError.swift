@@ -1,4 +1,4 @@
-import Glibc
+import POSIX
 
 /// Why a terminal operation failed. Each case names the C call or the file descriptor involved,
 /// so a one-line message tells a person what went wrong and where.
@@ -27,17 +27,18 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The C library's text for an `errno` value (`strerror`), e.g. "Interrupted system call".
+    /// The C library's text for an `errno` value (`strerror`), e.g. "Interrupted system call"
+    /// (``POSIX/SystemCallError/text(forErrno:)``).
     /// - Parameter code: an `errno` value.
-    /// - Returns: the message, or `"unknown error"` when the C library has none.
+    /// - Returns: the message.
     public static func message(forErrno code: Int32) -> String {
-        guard let text = strerror(code) else { return "unknown error" }
-        return String(cString: text)
+        SystemCallError.text(forErrno: code)
     }
 
-    /// Builds ``systemCall(function:fd:errno:)`` from the current `errno`; call it right after
-    /// the failing C function, before anything else can change `errno`.
-    static func lastError(_ function: String, fd: Int32? = nil) -> TerminalError {
-        .systemCall(function: function, fd: fd, errno: errno)
+    /// ``systemCall(function:fd:errno:)`` for a failed C call of the `POSIX` wrapper: its
+    /// function, descriptor and `errno`.
+    /// - Parameter failure: the wrapper's error.
+    init(_ failure: SystemCallError) {
+        self = .systemCall(function: failure.function, fd: failure.fd, errno: failure.errno)
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import POSIX
 
 /// A terminal's size in character cells.
 public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
@@ -27,9 +28,7 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
     /// - Returns: the size as reported, which may have a 0 dimension (some emulators and
     ///   serial lines report 0×0); nil when `fd` is not a terminal or the call fails.
     public static func query(fd: Int32) -> TerminalSize? {
-        var size = winsize()
-        let result = ioctl(fd, UInt(TIOCGWINSZ), &size)
-        guard result == 0 else { return nil }
+        guard let size = try? FileDescriptor(rawValue: fd).windowSize() else { return nil }
         return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
     }
 

@@ -44,7 +44,7 @@ public struct DataFolder: Equatable, Sendable {
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when the lock cannot be taken, or what
     ///   `body` throws.
     public func withExclusiveLock<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
-        let descriptor = try FileDescriptor(opening: lockURL.path, flags: O_RDWR | O_CREAT, mode: 0o600,
+        let descriptor = try OpenFile(opening: lockURL.path, flags: O_RDWR | O_CREAT, mode: 0o600,
                                             operation: "open the lock file")
         try descriptor.lock(exclusive: true)
         let result = try body()

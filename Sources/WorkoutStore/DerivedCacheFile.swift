@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 /// A file of data derived from the history (a cache), under `<data>/cache/`: the
 /// ``HistoryFingerprint`` of the state it was derived from, the bad lines of that state, and an
@@ -103,8 +104,12 @@ public struct DerivedCacheFile: Equatable, Sendable {
     /// Removes the cache file; a missing file is not an error.
     /// - Throws: ``StoreError/io(path:operation:errno:)`` from `unlink`.
     public func remove() throws(StoreError) {
-        if unlink(url.path) != 0, errno != ENOENT {
-            throw .io(path: url.path, operation: "remove", errno: errno)
+        do {
+            try FileSystem.unlink(url.path)
+        } catch where error.errno == ENOENT {
+            // Already gone.
+        } catch {
+            throw StoreError(path: url.path, operation: "remove", error)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 #if canImport(Glibc)
 import Glibc
@@ -27,14 +28,14 @@ public enum HistoryExport {
             try DiskFile.writeAtomically(data, to: url)
             return
         }
-        let descriptor = try FileDescriptor(opening: url.path, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600,
+        let descriptor = try OpenFile(opening: url.path, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600,
                                             operation: "create")
         do throws(StoreError) {
             try descriptor.writeAll([UInt8](data))
             try descriptor.sync()
             try descriptor.close()
         } catch {
-            unlink(url.path)
+            try? FileSystem.unlink(url.path)
             throw error
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 import WorkoutModel
 
 #if canImport(Glibc)
@@ -141,9 +142,9 @@ public struct HistoryFile: Equatable, Sendable {
     /// Runs `body` with the current history file open for appending under its exclusive lock;
     /// flushes the folder when the file was created.
     private func withLockedForAppending<Result>(
-        afterOpening: (() -> Void)?, _ body: (FileDescriptor) throws(StoreError) -> Result
+        afterOpening: (() -> Void)?, _ body: (OpenFile) throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
-        let existed = access(url.path, F_OK) == 0
+        let existed = FileSystem.isAccessible(url.path)
         guard let descriptor = try HistoryLock.open(
             url.path, flags: O_RDWR | O_APPEND | O_CREAT, exclusive: true, operation: "open for appending",
             afterOpening: afterOpening)
@@ -161,7 +162,7 @@ public struct HistoryFile: Equatable, Sendable {
     /// flushes. Nothing at all is written for no lines.
     /// - Returns: the bytes written.
     @discardableResult
-    private func write(_ lines: [Data], to descriptor: FileDescriptor) throws(StoreError) -> [UInt8] {
+    private func write(_ lines: [Data], to descriptor: OpenFile) throws(StoreError) -> [UInt8] {
         guard !lines.isEmpty else { return [] }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.reduce(1) { $0 + $1.count + 1 })
@@ -361,7 +362,7 @@ public struct HistoryKnownIDs: Sendable {
     /// decoded when the file grew from it; otherwise all of them.
     /// - Returns: the file's size and its last bytes (up to ``tailLength``).
     /// - Throws: ``StoreError/io(path:operation:errno:)``.
-    mutating func catchUp(from descriptor: FileDescriptor, path: String) throws(StoreError) -> (size: Int, lastBytes: [UInt8]) {
+    mutating func catchUp(from descriptor: OpenFile, path: String) throws(StoreError) -> (size: Int, lastBytes: [UInt8]) {
         let size = try descriptor.size()
         let current = try descriptor.identity()
         var start = 0

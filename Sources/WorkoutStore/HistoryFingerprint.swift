@@ -219,33 +219,3 @@ extension HistoryFile {
             endsWithNewline: size == 0 || tail.last == 0x0A)
     }
 }
-
-extension FileDescriptor {
-    /// `fstat(2)` of the open file.
-    /// - Throws: ``StoreError/io(path:operation:errno:)``.
-    func status() throws(StoreError) -> stat {
-        var info = stat()
-        guard fstat(raw, &info) == 0 else { throw .io(path: path, operation: "look at", errno: errno) }
-        return info
-    }
-
-    /// Up to `count` bytes from `offset` with `pread(2)` (fewer at the end of the file).
-    /// - Throws: ``StoreError/io(path:operation:errno:)``.
-    func bytes(at offset: Int, count: Int) throws(StoreError) -> [UInt8] {
-        guard count > 0 else { return [] }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                pread(raw, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, operation: "read", errno: errno)
-            }
-            if result == 0 { break }
-            done += result
-        }
-        return done == count ? bytes : Array(bytes[0..<done])
-    }
-}

@@ -1,3 +1,5 @@
+import POSIX
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,22 +17,24 @@ struct FileIdentity: Equatable {
     /// The identity of the file now at `path`, or `nil` when nothing is there (`ENOENT`).
     /// - Throws: ``StoreError/io(path:operation:errno:)`` for any other `stat(2)` failure.
     static func ofPath(_ path: String) throws(StoreError) -> FileIdentity? {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { return nil }
-            throw .io(path: path, operation: "look at", errno: errno)
+        let info: stat
+        do {
+            info = try FileSystem.status(ofPath: path)
+        } catch where error.errno == ENOENT {
+            return nil
+        } catch {
+            throw StoreError(path: path, operation: "look at", error)
         }
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }
 
-extension FileDescriptor {
+extension OpenFile {
     /// The identity of the open file (`fstat(2)`), which stays the same when the path is later
     /// renamed over or unlinked.
     /// - Throws: ``StoreError/io(path:operation:errno:)``.
     func identity() throws(StoreError) -> FileIdentity {
-        var info = stat()
-        guard fstat(raw, &info) == 0 else { throw .io(path: path, operation: "look at", errno: errno) }
+        let info = try status()
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
@@ -41,20 +45,7 @@ extension FileDescriptor {
     func readFromStart(maximumBytes: Int) throws(StoreError) -> [UInt8] {
         let size = try self.size()
         guard size <= maximumBytes else { throw .tooLarge(path: path, bytes: size, limit: maximumBytes) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                pread(raw, buffer.baseAddress.map { $0 + done }, size - done, off_t(done))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, operation: "read", errno: errno)
-            }
-            if count == 0 { break }  // the file shrank; keep what was there
-            done += count
-        }
-        return Array(bytes[0..<done])
+        return try bytes(at: 0, count: size)  // fewer when the file shrank; keep what was there
     }
 }
 
@@ -88,11 +79,11 @@ enum HistoryLock {
     static func open(
         _ path: String, flags: Int32, exclusive: Bool, operation: String,
         afterOpening: (() -> Void)? = nil
-    ) throws(StoreError) -> FileDescriptor? {
+    ) throws(StoreError) -> OpenFile? {
         for _ in 0..<maximumAttempts {
-            let descriptor: FileDescriptor
+            let descriptor: OpenFile
             do {
-                descriptor = try FileDescriptor(opening: path, flags: flags, mode: 0o600, operation: operation)
+                descriptor = try OpenFile(opening: path, flags: flags, mode: 0o600, operation: operation)
             } catch {
                 if case let .io(_, _, code) = error, code == ENOENT, flags & O_CREAT == 0 { return nil }
                 throw error

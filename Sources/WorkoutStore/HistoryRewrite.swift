@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 import WorkoutModel
 
 #if canImport(Glibc)
@@ -171,9 +172,9 @@ extension HistoryFile {
         let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let temporaryPath = folder + "/" + temporaryPrefix + suffix
         do throws(StoreError) {
-            let temporary: FileDescriptor
+            let temporary: OpenFile
             do {
-                temporary = try FileDescriptor(
+                temporary = try OpenFile(
                     opening: temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
             } catch {
                 // Name the file the person asked for, not the temporary one beside it.
@@ -183,11 +184,13 @@ extension HistoryFile {
             try temporary.writeAll(bytes)
             try temporary.sync()
             try temporary.close()
-            guard rename(temporaryPath, url.path) == 0 else {
-                throw StoreError.io(path: url.path, operation: "replace (rename)", errno: errno)
+            do {
+                try FileSystem.rename(temporaryPath, to: url.path)
+            } catch {
+                throw StoreError(path: url.path, operation: "replace (rename)", error)
             }
         } catch {
-            unlink(temporaryPath)
+            try? FileSystem.unlink(temporaryPath)
             throw error
         }
         try DiskFile.syncFolder(folder)
@@ -198,9 +201,9 @@ extension HistoryFile {
     /// no rewrite can be in progress. Failures are ignored (the files are harmless).
     private func removeStaleTemporaryFiles() {
         let folder = url.deletingLastPathComponent()
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        guard let names = try? FileSystem.entries(ofFolder: folder.path) else { return }
         for name in names where name.hasPrefix(temporaryPrefix) {
-            unlink(folder.appendingPathComponent(name).path)
+            try? FileSystem.unlink(folder.appendingPathComponent(name).path)
         }
     }
 }

@@ -1,10 +1,5 @@
+import POSIX
 import WorkoutModel
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A place in a text file: the path as shown to the user, a 1-based line and a 1-based column
 /// (counted in Unicode scalars, as editors count them).
@@ -100,10 +95,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The C library's text for an `errno` value (`strerror`), e.g. "Permission denied".
+    /// The C library's text for an `errno` value (`strerror`), e.g. "Permission denied"
+    /// (``POSIX/SystemCallError/text(forErrno:)``).
     public static func errnoText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
+        SystemCallError.text(forErrno: code)
     }
 
     private static func name(_ keyPath: String) -> String {
@@ -120,5 +115,17 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         if bytes < 1024 * 1024 { return "\(bytes / 1024) KiB" }
         let tenths = (bytes * 10) / (1024 * 1024)
         return "\(tenths / 10).\(tenths % 10) MiB"
+    }
+}
+
+extension StoreError {
+    /// ``io(path:operation:errno:)`` for a failed C call: its `errno`, with the path and the
+    /// words the person should see (the C function's own name stays out of the message).
+    /// - Parameters:
+    ///   - path: the file as shown to the user.
+    ///   - operation: the step in words ("open", "write", "replace (rename)").
+    ///   - failure: the error of the `POSIX` wrapper.
+    init(path: String, operation: String, _ failure: SystemCallError) {
+        self = .io(path: path, operation: operation, errno: failure.errno)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +19,7 @@ public enum DiskFile {
     /// - Throws: ``StoreError/io(path:operation:errno:)`` (`ENOENT` when it does not exist,
     ///   `EISDIR` for a folder, `EACCES`), ``StoreError/tooLarge(path:bytes:limit:)``.
     public static func read(at url: URL, maximumBytes: Int) throws(StoreError) -> Data {
-        let descriptor = try FileDescriptor(opening: url.path, flags: O_RDONLY, operation: "open")
+        let descriptor = try OpenFile(opening: url.path, flags: O_RDONLY, operation: "open")
         return Data(try descriptor.readAll(maximumBytes: maximumBytes))
     }
 
@@ -37,9 +38,9 @@ public enum DiskFile {
         let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let temporaryPath = folder + "/." + name + ".tmp-" + suffix
         do throws(StoreError) {
-            let descriptor: FileDescriptor
+            let descriptor: OpenFile
             do {
-                descriptor = try FileDescriptor(
+                descriptor = try OpenFile(
                     opening: temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
             } catch {
                 // Name the file the person asked for, not the temporary one beside it.
@@ -49,11 +50,13 @@ public enum DiskFile {
             try descriptor.writeAll([UInt8](data))
             try descriptor.sync()
             try descriptor.close()
-            guard rename(temporaryPath, url.path) == 0 else {
-                throw StoreError.io(path: url.path, operation: "replace (rename)", errno: errno)
+            do {
+                try FileSystem.rename(temporaryPath, to: url.path)
+            } catch {
+                throw StoreError(path: url.path, operation: "replace (rename)", error)
             }
         } catch {
-            unlink(temporaryPath)
+            try? FileSystem.unlink(temporaryPath)
             throw error
         }
         try syncFolder(folder)
@@ -66,18 +69,28 @@ public enum DiskFile {
     ///   parent, ``StoreError/io(path:operation:errno:)`` from `mkdir`/`stat`.
     public static func createFolder(at url: URL) throws(StoreError) {
         let path = url.standardizedFileURL.path
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: path) }
+        let existing: stat?
+        do {
+            existing = try FileSystem.status(ofPath: path)
+        } catch where error.errno == ENOENT {
+            existing = nil
+        } catch {
+            throw StoreError(path: path, operation: "look at", error)
+        }
+        if let existing {
+            guard existing.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: path) }
             return
         }
-        guard errno == ENOENT else { throw .io(path: path, operation: "look at", errno: errno) }
         let parent = url.standardizedFileURL.deletingLastPathComponent()
         if parent.path != path {
             try createFolder(at: parent)
         }
-        if mkdir(path, 0o700) != 0, errno != EEXIST {
-            throw .io(path: path, operation: "create the folder", errno: errno)
+        do {
+            try FileSystem.makeFolder(path, mode: 0o700)
+        } catch where error.errno == EEXIST {
+            // Made meanwhile by another process: fine.
+        } catch {
+            throw StoreError(path: path, operation: "create the folder", error)
         }
     }
 
@@ -85,7 +98,7 @@ public enum DiskFile {
     /// new file in it is durable.
     /// - Throws: ``StoreError/io(path:operation:errno:)``.
     static func syncFolder(_ path: String) throws(StoreError) {
-        let descriptor = try FileDescriptor(opening: path, flags: O_RDONLY | O_DIRECTORY, operation: "open the folder")
+        let descriptor = try OpenFile(opening: path, flags: O_RDONLY | O_DIRECTORY, operation: "open the folder")
         try descriptor.sync()
         try descriptor.close()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,7 @@ import Darwin
 
 /// The file operations of the library beyond ``DiskFile``: listing a folder, creating a file
 /// under a name that is free (never replacing one), moving a file to a free name and removing
-/// one. Each wraps its C calls once and throws ``StoreError/io(path:operation:errno:)``.
+/// one. The C calls go through `POSIX`; failures are ``StoreError/io(path:operation:errno:)``.
 enum LibraryFiles {
     /// The names of the `*.json` files of a folder (the extension in any case), without hidden
     /// files (a leading `.`, such as temporary files and `.seeded`), sorted by name.
@@ -16,27 +17,17 @@ enum LibraryFiles {
     /// - Returns: file names; empty when the folder does not exist.
     /// - Throws: ``StoreError/io(path:operation:errno:)`` from `opendir`/`readdir`.
     static func jsonFileNames(in folder: URL) throws(StoreError) -> [String] {
-        guard let directory = opendir(folder.path) else {
-            if errno == ENOENT { return [] }
-            throw .io(path: folder.path, operation: "list the folder", errno: errno)
+        let entries: [String]
+        do {
+            entries = try FileSystem.entries(ofFolder: folder.path)
+        } catch where error.function == "opendir" && error.errno == ENOENT {
+            return []
+        } catch {
+            throw StoreError(path: folder.path, operation: "list the folder", error)
         }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while true {
-            errno = 0
-            guard let entry = readdir(directory) else {
-                if errno != 0 { throw .io(path: folder.path, operation: "list the folder", errno: errno) }
-                break
-            }
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    String(cString: $0)
-                }
-            }
-            guard !name.hasPrefix("."), name.lowercased().hasSuffix(".json"), name.count > 5 else { continue }
-            names.append(name)
-        }
-        return names.sorted()
+        return entries.filter { name in
+            !name.hasPrefix(".") && name.lowercased().hasSuffix(".json") && name.count > 5
+        }.sorted()
     }
 
     /// Creates a new file holding `data` (mode 0600) under the first free name of
@@ -53,20 +44,24 @@ enum LibraryFiles {
     static func createNew(_ data: Data, in folder: URL, stem: String) throws(StoreError) -> URL {
         let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let temporaryPath = folder.path + "/.new-" + suffix + ".tmp"
-        defer { unlink(temporaryPath) }
-        let descriptor = try FileDescriptor(opening: temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600,
+        defer { try? FileSystem.unlink(temporaryPath) }
+        let descriptor = try OpenFile(opening: temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600,
                                             operation: "create a temporary file in")
         try descriptor.writeAll([UInt8](data))
         try descriptor.sync()
         try descriptor.close()
         for attempt in 1...10_000 {
             let url = folder.appendingPathComponent(WorkoutFileName.candidate(for: stem, attempt: attempt))
-            if link(temporaryPath, url.path) == 0 {
-                unlink(temporaryPath)
-                try DiskFile.syncFolder(folder.path)
-                return url
+            do {
+                try FileSystem.link(temporaryPath, as: url.path)
+            } catch where error.errno == EEXIST {
+                continue
+            } catch {
+                throw StoreError(path: url.path, operation: "create", error)
             }
-            guard errno == EEXIST else { throw .io(path: url.path, operation: "create", errno: errno) }
+            try? FileSystem.unlink(temporaryPath)
+            try DiskFile.syncFolder(folder.path)
+            return url
         }
         throw .io(path: folder.appendingPathComponent(stem + ".json").path, operation: "find a free name for", errno: EEXIST)
     }
@@ -84,11 +79,18 @@ enum LibraryFiles {
         for attempt in 1...10_000 {
             let target = folder.appendingPathComponent(WorkoutFileName.candidate(for: stem, attempt: attempt))
             if target.path == url.path { return url }
-            var info = stat()
-            if lstat(target.path, &info) == 0 { continue }
-            guard errno == ENOENT else { throw .io(path: target.path, operation: "look at", errno: errno) }
-            guard rename(url.path, target.path) == 0 else {
-                throw .io(path: url.path, operation: "rename", errno: errno)
+            do {
+                _ = try FileSystem.linkStatus(ofPath: target.path)
+                continue  // taken
+            } catch where error.errno == ENOENT {
+                // Free.
+            } catch {
+                throw StoreError(path: target.path, operation: "look at", error)
+            }
+            do {
+                try FileSystem.rename(url.path, to: target.path)
+            } catch {
+                throw StoreError(path: url.path, operation: "rename", error)
             }
             try DiskFile.syncFolder(folder.path)
             return target
@@ -99,13 +101,16 @@ enum LibraryFiles {
     /// Removes a file and flushes its folder.
     /// - Throws: ``StoreError/io(path:operation:errno:)``.
     static func remove(_ url: URL) throws(StoreError) {
-        guard unlink(url.path) == 0 else { throw .io(path: url.path, operation: "remove", errno: errno) }
+        do {
+            try FileSystem.unlink(url.path)
+        } catch {
+            throw StoreError(path: url.path, operation: "remove", error)
+        }
         try DiskFile.syncFolder(url.deletingLastPathComponent().path)
     }
 
     /// Whether something (a file, folder or link) exists at `url`.
     static func exists(_ url: URL) -> Bool {
-        var info = stat()
-        return lstat(url.path, &info) == 0
+        (try? FileSystem.linkStatus(ofPath: url.path)) != nil
     }
 }

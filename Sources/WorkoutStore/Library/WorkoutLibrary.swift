@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 import WorkoutModel
 
 /// The workout library: the data folder's `workouts/`, one JSON file per workout (DESIGN §3).
@@ -254,9 +255,9 @@ public struct WorkoutLibrary: Equatable, Sendable {
     /// Called only under the exclusive lock, when no library write can be in progress.
     /// Failures are ignored (the files are harmless: hidden, never read).
     private func removeStaleTemporaryFiles() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
+        guard let names = try? FileSystem.entries(ofFolder: url.path) else { return }
         for name in names where name.hasPrefix(".") && (name.contains(".tmp-") || (name.hasPrefix(".new-") && name.hasSuffix(".tmp"))) {
-            unlink(url.appendingPathComponent(name).path)
+            try? FileSystem.unlink(url.appendingPathComponent(name).path)
         }
     }
 }

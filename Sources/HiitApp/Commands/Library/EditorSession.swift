@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 import WorkoutModel
 import WorkoutStore
 #if canImport(Glibc)
@@ -122,58 +123,36 @@ struct EditorSession {
     /// A new folder `hiit-edit-XXXXXX` (0700) in the temporary directory (`$TMPDIR`).
     static func makePrivateFolder() throws -> URL {
         let base = FileManager.default.temporaryDirectory.path
-        var template = Array("\(base)/hiit-edit-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
-            guard let start = buffer.baseAddress else { return false }
-            return mkdtemp(start) != nil
+        do {
+            return URL(fileURLWithPath: try FileSystem.makeTemporaryFolder(prefix: "\(base)/hiit-edit-"), isDirectory: true)
+        } catch {
+            throw StoreError.io(path: base, operation: "create a temporary folder in", errno: error.errno)
         }
-        guard made else {
-            throw StoreError.io(path: base, operation: "create a temporary folder in", errno: errno)
-        }
-        return URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
-                   isDirectory: true)
     }
 }
 
 /// Runs an editor as a child process on the terminal and waits for it.
 enum ExternalEditor {
     /// Runs `/bin/sh -c '<command> "$1"' sh <file>` with the given environment, stdin, stdout
-    /// and stderr inherited. While it runs this process ignores SIGINT and SIGQUIT (the
-    /// editor gets them with their default actions, as `git` does).
+    /// and stderr inherited (`POSIX`'s ``SpawnedProcess``). While it runs this process ignores
+    /// SIGINT and SIGQUIT (the editor gets them with their default actions, as `git` does).
     /// - Returns: the editor's exit status, 128 + N when signal N ended it, or -1 when it
     ///   could not be started.
     static func run(_ command: String, file: String, environment: [String: String]) -> Int32 {
         let arguments = ["/bin/sh", "-c", command + " \"$1\"", "sh", file]
         let variables = environment.map { "\($0.key)=\($0.value)" }
-        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var cVariables: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
-        defer {
-            cArguments.forEach { free($0) }
-            cVariables.forEach { free($0) }
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGQUIT)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-
         let previousInterrupt = signal(SIGINT, SIG_IGN)
         let previousQuit = signal(SIGQUIT, SIG_IGN)
         defer {
             signal(SIGINT, previousInterrupt)
             signal(SIGQUIT, previousQuit)
         }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, &cVariables) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return -1 }
+        do {
+            let editor = try SpawnedProcess.spawn("/bin/sh", arguments: arguments, environment: variables,
+                                                  defaultSignals: [SIGINT, SIGQUIT])
+            return try editor.wait().shellStatus
+        } catch {
+            return -1
         }
-        let signalNumber = status & 0x7F
-        return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
     }
 }
