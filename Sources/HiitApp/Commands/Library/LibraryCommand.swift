@@ -30,7 +30,8 @@ struct LibraryCommand {
     }
 
     /// Resolves WORKOUT arguments (QUICK, files, the library, the built-in Tabata).
-    var resolver: WorkoutResolver { WorkoutResolver(library: library) }
+    /// (`init` has already seeded the library, so the resolver need not.)
+    var resolver: WorkoutResolver { WorkoutResolver(library: library, shippedWorkouts: nil) }
 
     // MARK: Errors
 
