@@ -27,7 +27,10 @@ enum CommandTree {
     /// whose path extends its own by one name, in this order.
     static var entries: [Entry] {
         [
-        .group(LibraryCommands.self), .group(PlanCommands.self), .group(HistoryCommands.self),
+        .group(LibraryCommands.self),
+        .command(PlanCommand.self), .command(PlanNewCommand.self), .command(PlanAddCommand.self),
+        .command(PlanRemoveCommand.self), .command(PlanMoveCommand.self), .command(PlanSetCommand.self),
+        .group(HistoryCommands.self),
         .command(ProfileCommand.self), .group(SoundsCommands.self), .group(StatsCommands.self),
         .group(DemoCommands.self), .group(CompletionCommands.self),
         ]

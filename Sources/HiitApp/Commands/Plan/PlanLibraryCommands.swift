@@ -3,7 +3,7 @@ import WorkoutModel
 import WorkoutStore
 
 /// The library commands' work for multisport plans (`hiit show`, `list`, `duplicate`,
-/// `export`, `import`, `edit` on a plan); the commands themselves are in `Sources/hiit/Library/`.
+/// `export`, `import`, `edit` on a plan); the commands themselves are in `Commands/Library/`.
 extension LibraryCommand {
     /// `hiit show PLAN [--json]`.
     func showPlan(_ plan: MultisportPlan, json: Bool) -> Int32 {
