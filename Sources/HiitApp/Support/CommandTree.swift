@@ -27,7 +27,9 @@ enum CommandTree {
     /// whose path extends its own by one name, in this order.
     static var entries: [Entry] {
         [
-        .group(LibraryCommands.self),
+        .command(ShowCommand.self), .command(ListCommand.self), .command(SelectCommand.self), .command(NewCommand.self),
+        .command(EditCommand.self), .command(RenameCommand.self), .command(DeleteCommand.self),
+        .command(DuplicateCommand.self), .command(ImportCommand.self), .command(ExportCommand.self),
         .command(PlanCommand.self), .command(PlanNewCommand.self), .command(PlanAddCommand.self),
         .command(PlanRemoveCommand.self), .command(PlanMoveCommand.self), .command(PlanSetCommand.self),
         .group(HistoryCommands.self),
