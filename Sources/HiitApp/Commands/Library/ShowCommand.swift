@@ -35,17 +35,17 @@ struct ShowCommand: Command {
         switch try UserLibrary(context).resolver.resolveDocument(word).0 {
         case let .intervals(workout):
             let program = Program(workout)
-            console.out(isJSON ? try Self.json { try TimelineJSON(program: program, kind: "intervals").render() }
+            console.out(isJSON ? try Self.jsonText { try TimelineJSON(program: program, kind: "intervals").render() }
                                : Format.plan(workout, program: program))
         case let .multisport(plan):
-            console.out(isJSON ? try Self.json { try PlanText.JSON(plan).render() } : PlanText.show(plan))
+            console.out(isJSON ? try Self.jsonText { try PlanText.JSON(plan).render() } : PlanText.show(plan))
         }
         return ExitStatus.success
     }
 
     /// The JSON text that `render` makes.
     /// - Throws: ``CommandFailure/io(_:)`` `cannot write JSON: …` when it cannot be encoded (74).
-    private static func json(_ render: () throws -> String) throws(CommandFailure) -> String {
+    private static func jsonText(_ render: () throws -> String) throws(CommandFailure) -> String {
         do {
             return try render()
         } catch {
