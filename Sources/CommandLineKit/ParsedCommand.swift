@@ -69,15 +69,15 @@ public struct ParsedCommand: Equatable, Sendable {
     public func argumentValues(_ argument: ArgumentSpec) -> [String] { argumentValues(argument.name) }
 
     /// The value of an option by long name (within this module and its tests only).
-    public func value(_ long: String) -> String? { options[long]?.last }
+    func value(_ long: String) -> String? { options[long]?.last }
     /// Every value of a repeatable option by long name.
-    public func values(_ long: String) -> [String] { options[long] ?? [] }
+    func values(_ long: String) -> [String] { options[long] ?? [] }
     /// Whether a flag was given, by long name.
-    public func hasFlag(_ long: String) -> Bool { flags.contains(long) }
+    func hasFlag(_ long: String) -> Bool { flags.contains(long) }
     /// A positional argument's value by name.
-    public func argument(_ name: String) -> String? { arguments[name]?.first }
+    func argument(_ name: String) -> String? { arguments[name]?.first }
     /// A repeating positional argument's values by name.
-    public func argumentValues(_ name: String) -> [String] { arguments[name] ?? [] }
+    func argumentValues(_ name: String) -> [String] { arguments[name] ?? [] }
 }
 
 extension CommandSpec {

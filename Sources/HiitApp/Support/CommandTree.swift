@@ -14,29 +14,20 @@ enum CommandTree {
     /// The program's version, printed by `hiit --version`.
     static let version = "0.1.0"
 
-    /// One entry of the tree: a command, or (while commands move to ``Command``) a group of
-    /// subcommands still dispatched by hand.
-    enum Entry {
-        /// A command type.
-        case command(any Command.Type)
-        /// A group of subcommands with its own dispatch.
-        case group(any CommandGroup.Type)
-    }
-
-    /// Every command in the order help lists them; a command's subcommands are the commands
-    /// whose path extends its own by one name, in this order.
-    static var entries: [Entry] {
-        [
-        .group(LibraryCommands.self), .group(PlanCommands.self), .command(HistoryListCommand.self), .command(HistoryShowCommand.self), .command(HistoryEditCommand.self),
-        .command(HistoryDeleteCommand.self), .command(HistoryExportCommand.self), .command(HistoryImportCommand.self),
-        .command(ProfileCommand.self), .command(SoundsCommand.self), .command(StatsCommand.self),
-        .command(DemoCommand.self), .command(CompletionsCommand.self), .command(ManCommand.self),
-        ]
-    }
-
-    /// The command types of ``entries``.
+    /// Every command but `run` (which is also the root) in the order help lists them; a
+    /// command's subcommands are the commands whose path extends its own by one name, in
+    /// this order.
     static var commands: [any Command.Type] {
-        entries.compactMap { if case let .command(type) = $0 { type } else { nil } }
+        [
+            ShowCommand.self, ListCommand.self, SelectCommand.self, NewCommand.self, EditCommand.self,
+            RenameCommand.self, DeleteCommand.self, DuplicateCommand.self, ImportCommand.self, ExportCommand.self,
+            PlanCommand.self, PlanNewCommand.self, PlanAddCommand.self, PlanRemoveCommand.self, PlanMoveCommand.self,
+            PlanSetCommand.self,
+            HistoryListCommand.self, HistoryShowCommand.self, HistoryEditCommand.self, HistoryDeleteCommand.self,
+            HistoryExportCommand.self, HistoryImportCommand.self,
+            ProfileCommand.self, SoundsCommand.self, StatsCommand.self, DemoCommand.self,
+            CompletionsCommand.self, ManCommand.self,
+        ]
     }
 
     /// The spec of the command at `path` with its subcommands.
@@ -53,12 +44,7 @@ enum CommandTree {
         abstract: "An interval (HIIT, Tabata, EMOM) and multisport (swim, bike, run) workout timer for the terminal, with voice and beep cues, a history and statistics.",
         discussion: "Without a subcommand, runs the selected workout as 'hiit run' does.",
         options: RunWorkoutCommand.options,
-        subcommands: [RunWorkoutCommand.spec] + entries.flatMap { entry -> [CommandSpec] in
-            switch entry {
-            case let .command(type): type.path.count == 1 ? [spec(of: type)] : []
-            case let .group(group): group.specs
-            }
-        })
+        subcommands: [RunWorkoutCommand.spec] + commands.filter { $0.path.count == 1 }.map { spec(of: $0) })
 
     /// Runs the program with `arguments` (without the program name) and returns the exit
     /// status; every error a command throws is reported here, through ``ErrorReport``.
@@ -93,9 +79,6 @@ enum CommandTree {
                 if let type = commands.first(where: { $0.path == parsed.path }) {
                     return try type.init(parsed).run(context)
                 }
-                for case let .group(group) in entries {
-                    if let status = try group.handle(parsed, context: context) { return status }
-                }
                 throw CommandLineError.unknownSubcommand(parsed.path.joined(separator: " "), suggestion: nil)
             } catch {
                 return ErrorReport.end(with: error, path: path, width: width, console: console)
@@ -111,16 +94,6 @@ extension String {
         while text.hasSuffix("\n") { text.removeLast() }
         return text
     }
-}
-
-/// A group of subcommands: their specs and the code that runs them.
-protocol CommandGroup {
-    /// The subcommands this group adds to the root.
-    static var specs: [CommandSpec] { get }
-    /// Runs `parsed` if its path belongs to this group.
-    /// - Returns: the exit status, or `nil` when the path is not this group's.
-    /// - Throws: ``CommandLineError`` for a bad option value (exit 64).
-    static func handle(_ parsed: ParsedCommand, context: CommandContext) throws(CommandLineError) -> Int32?
 }
 
 /// The `hiit` program as the executable runs it.

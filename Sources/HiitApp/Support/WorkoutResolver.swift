@@ -33,7 +33,7 @@ struct WorkoutResolver {
         var description: String {
             switch self {
             case let .unknown(word, suggestion, known):
-                let name = LibraryCommand.shown(word)
+                let name = word.oneLineEscaped
                 if let suggestion { return "no workout named '\(name)'; did you mean '\(suggestion)'?" }
                 if known.isEmpty { return "no workout named '\(name)' (the library is empty)" }
                 return "no workout named '\(name)'; known: " + known.sorted { $0.lowercased() < $1.lowercased() }
@@ -43,8 +43,8 @@ struct WorkoutResolver {
                 let looksQuick = !path.lowercased().hasSuffix(".json")
                     && path.allSatisfy { $0.isNumber || "/xX×s. ".contains($0) }
                 return looksQuick
-                    ? "'\(LibraryCommand.shown(path))' is neither a file nor a quick workout; a quick workout is WORK/RESTxROUNDS in seconds, such as 20/10x8"
-                    : "\(LibraryCommand.shown(path)): no such file"
+                    ? "'\(path.oneLineEscaped)' is neither a file nor a quick workout; a quick workout is WORK/RESTxROUNDS in seconds, such as 20/10x8"
+                    : "\(path.oneLineEscaped): no such file"
             case let .quick(error): return error.description
             case let .store(error): return error.description
             }
@@ -58,10 +58,6 @@ struct WorkoutResolver {
         }
     }
 
-    /// The help of a WORKOUT argument, shared by every command that takes one.
-    static let argumentHelp =
-        "A workout's name, a workout file, or a quick form WORK/RESTxROUNDS such as 20/10x8 (work 20 s, rest 10 s, 8 rounds)."
-
     /// Tabata as the HIIT Timer defines it (20 s work, 10 s rest, 8 rounds): run by plain
     /// `hiit` when nothing else is selected, even when the library has no Tabata.
     static let tabata = IntervalWorkout(
@@ -69,6 +65,9 @@ struct WorkoutResolver {
 
     /// The library searched for names.
     let library: WorkoutLibrary
+    /// The shipped workouts offered to the library just before a name is first looked up in
+    /// it (``WorkoutLibrary/seedIfFirstUse(from:)``); `nil` when they cannot be found.
+    let shippedWorkouts: URL?
     /// Workouts found by name when the library has none of that name.
     var builtIns: [IntervalWorkout] = [WorkoutResolver.tabata]
 
@@ -76,6 +75,10 @@ struct WorkoutResolver {
     /// existing file when the word looks like a path (holds `/` or ends in `.json`), then the
     /// library (see ``WorkoutLibrary/find(_:in:forChange:)``; a name may hold `/`), then the
     /// built-in workouts. A path-like word that is none of these is a missing file.
+    ///
+    /// Only the library step writes: on the library's first use it seeds the library from
+    /// ``shippedWorkouts`` (silently; a data folder that cannot be written reads as empty), so
+    /// a QUICK form or an existing file leaves the data folder untouched.
     /// - Throws: ``ResolveError``.
     func resolveDocument(_ word: String) throws(ResolveError) -> (LibraryDocument, Source) {
         do {
@@ -91,6 +94,7 @@ struct WorkoutResolver {
             }
         }
         let known: [String]
+        _ = try? library.seedIfFirstUse(from: shippedWorkouts)
         do {
             let entry = try library.workout(named: word)
             if let document = entry.document { return (document, .library(entry.url)) }

@@ -3,54 +3,69 @@ import Foundation
 import WorkoutModel
 import WorkoutStore
 
-extension LibraryCommand {
-    /// `hiit edit WORKOUT [quick edits]`: with quick-edit options, applies them in order and
-    /// saves once; without, runs the editor loop (``EditorSession``), also on a file that does
-    /// not parse, so it can be fixed (quick edits refuse such a file with its error, 65).
-    func edit(_ word: String, parsed: ParsedCommand) throws(CommandLineError) -> Int32 {
-        let pairs = QuickEdits.orderedValues(parsed)
-        let steps = try QuickEdits.parse(pairs)
+/// `hiit edit WORKOUT [quick edits]` (DESIGN §6): with quick-edit options, applies them in
+/// order and saves once; without, runs the editor loop (``EditorSession``), also on a file
+/// that does not parse, so it can be fixed (quick edits refuse such a file with its error, 65).
+struct EditCommand: Command {
+    /// The workout to change.
+    static let workout = ArgumentSpec("WORKOUT", help: "A workout of the library, by name (case-insensitive) or file name.")
+
+    static let path = ["edit"]
+    static let spec = CommandSpec(
+        name: "edit",
+        abstract: "Change a workout: in your editor, or with quick edits.",
+        discussion: "Without options, opens a copy of the workout's JSON file in $VISUAL, else $EDITOR, else vi. When the editor exits the file is checked: a valid workout is saved; an invalid one is shown with its error and you choose to (e)dit again or (d)iscard. An invalid workout is never saved. A library file that does not parse opens the same way (name it by its file name, e.g. legs-2): once it holds a valid workout, that replaces the broken file.\nQuick edits change the workout without an editor. They are applied in the order given, each position counting the exercises as they are after the edits before it, and the result is checked once: nothing is saved unless every edit applies and the workout is valid. Example: hiit edit \"Leg day\" --add \"Lunges 30/15x4\" --at 1 --work 2=45 --remove 3",
+        arguments: [workout],
+        options: QuickEdits.optionSpecs)
+
+    /// The WORKOUT argument as typed.
+    let word: String
+    /// The quick edits in the order typed; empty for the editor.
+    let steps: [QuickEditStep]
+
+    init(_ parsed: ParsedCommand) throws(CommandLineError) {
+        word = parsed.argument(Self.workout) ?? ""
+        steps = try QuickEdits.parse(QuickEdits.orderedValues(parsed))
+    }
+
+    func run(_ context: CommandContext) throws -> Int32 {
+        let console = context.console
+        let library = UserLibrary(context)
+        library.seedIfFirstUse()
         guard !steps.isEmpty else {
-            let entry: LibraryEntry
-            do {
-                entry = try WorkoutLibrary.findIncludingBroken(word, in: try library.entries())
-            } catch {
-                return fail(error)
-            }
+            let entry = try WorkoutLibrary.findIncludingBroken(word, in: try library.library.entries())
             if let error = entry.error, !error.isEditable {
-                return fail(.unreadable(error))
+                throw LibraryError.unreadable(error)
             }
-            return EditorSession(library: library, entry: entry, console: console, environment: environment).run()
+            return try EditorSession(library: library.library, entry: entry, console: console,
+                                     environment: context.environment).run()
         }
         // Read, apply, and write only if the file is still as read; retried when another
         // hiit changed it in between.
         for attempt in 1...5 {
-            let entry: LibraryEntry
-            switch entryToChange(word) {
-            case let .success(found): entry = found
-            case let .failure(exit): return exit.status
+            let entry = try WorkoutLibrary.find(word, in: try library.library.entries(), forChange: true)
+            if let plan = entry.plan {
+                throw CommandFailure.usage("'\(plan.name.oneLineEscaped)' is a multisport plan; quick edits apply to interval workouts. Change its legs with 'hiit plan add|remove|move|set', or open it in your editor with 'hiit edit \"\(plan.name.oneLineEscaped)\"' (no options)")
             }
-            if let plan = entry.plan { return refuseQuickEdits(on: plan) }
             guard var workout = entry.workout else { return ExitStatus.dataError }
             try QuickEdits.apply(steps, to: &workout)
             do {
                 try workout.validate()
             } catch {
-                console.err("Error: cannot change '\(Self.shown(entry.workout?.name ?? word))': \(error)")
-                return ExitStatus.usage
+                throw CommandFailure.usage("cannot change '\((entry.workout?.name ?? word).oneLineEscaped)': \(error)")
             }
             do {
-                let change = try library.replace(entry, with: workout)
+                let change = try library.library.replace(entry, with: workout)
                 if change.isUnchanged {
                     console.out("No changes to '\(workout.name)'.")
                 } else {
                     console.out("Changed '\(workout.name)' (\(change.after.url.path)):")
-                    for line in Self.summary(of: workout) { console.out(line) }
+                    for line in WorkoutSummary.lines(of: workout) { console.out(line) }
                 }
                 return ExitStatus.success
             } catch {
                 if case .changedMeanwhile = error, attempt < 5 { continue }
-                return fail(error)
+                throw error
             }
         }
         return ExitStatus.ioError

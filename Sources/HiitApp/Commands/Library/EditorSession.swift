@@ -40,7 +40,12 @@ struct EditorSession {
         return "vi"
     }
 
-    func run() -> Int32 {
+    /// Runs the loop on ``entry`` and says on stdout what was saved or discarded.
+    /// - Returns: 0 saved or unchanged; 65 discarded after an error (reported on its own line).
+    /// - Throws: ``CommandFailure`` when the copy cannot be made or the editor fails (74), or
+    ///   a broken file is left unchanged (65); the ``LibraryError`` of a save that failed
+    ///   (the edited copy is kept, and the message says where).
+    func run() throws -> Int32 {
         let isBroken = entry.error != nil
         let original = entry.document
         guard isBroken || original != nil else { return ExitStatus.dataError }
@@ -49,8 +54,7 @@ struct EditorSession {
         do {
             folder = try Self.makePrivateFolder()
         } catch {
-            console.err("Error: cannot make a temporary copy to edit: \(error)")
-            return ExitStatus.ioError
+            throw CommandFailure.io("cannot make a temporary copy to edit: \(error)")
         }
         let copy = folder.appendingPathComponent(entry.url.lastPathComponent)
         var keepCopy = false
@@ -58,8 +62,7 @@ struct EditorSession {
         do {
             try DiskFile.writeAtomically(entry.data, to: copy)
         } catch {
-            console.err("Error: cannot make a temporary copy to edit: \(error)")
-            return ExitStatus.ioError
+            throw CommandFailure.io("cannot make a temporary copy to edit: \(error)")
         }
         let command = Self.editorCommand(environment)
         while true {
@@ -67,16 +70,14 @@ struct EditorSession {
             guard status == 0 else {
                 let why = status < 0 ? "could not be started"
                     : status == 127 ? "was not found (set VISUAL or EDITOR)" : "exited with status \(status)"
-                console.err("Error: the editor '\(command)' \(why); '\(name)' is unchanged")
-                return ExitStatus.ioError
+                throw CommandFailure.io("the editor '\(command)' \(why); '\(name)' is unchanged")
             }
             let problem: String
             do {
                 let data = try DiskFile.read(at: copy, maximumBytes: WorkoutFile.maximumBytes)
                 if data == entry.data {
                     if let error = entry.error {
-                        console.err("Error: no changes were made, so the file is still broken: \(error)")
-                        return ExitStatus.dataError
+                        throw CommandFailure.data("no changes were made, so the file is still broken: \(error)")
                     }
                     console.out("No changes to '\(name)'.")
                     return ExitStatus.success
@@ -91,7 +92,7 @@ struct EditorSession {
                     let renamed = edited.name == name || isBroken ? "" : " (was '\(name)')"
                     let fixed = isBroken ? " in place of the broken \(name)" : ""
                     console.out("Saved '\(edited.name)'\(renamed)\(fixed) (\(change.after.url.path)):")
-                    for line in LibraryCommand.summary(of: edited) { console.out(line) }
+                    for line in WorkoutSummary.lines(of: edited) { console.out(line) }
                     return ExitStatus.success
                 } catch {
                     switch error {
@@ -99,11 +100,11 @@ struct EditorSession {
                         problem = error.description
                     default:
                         keepCopy = true
-                        console.err("Error: \(error); your version is kept in \(copy.path)")
-                        return LibraryCommand.exitStatus(for: error)
+                        throw CommandFailure(status: ErrorReport.status(for: error),
+                                             message: "\(error); your version is kept in \(copy.path)")
                     }
                 }
-            } catch {
+            } catch let error as StoreError {
                 if case let .io(_, _, code) = error, code == ENOENT {
                     // The editor removed the copy: start again from the stored workout.
                     try? DiskFile.writeAtomically(entry.data, to: copy)
@@ -112,10 +113,10 @@ struct EditorSession {
                     problem = error.description
                 }
             }
-            console.err("Error: \(problem)")
+            let discarded = ErrorReport.report(CommandFailure.data(problem), console: console)
             guard Prompt.choose("(e)dit again or (d)iscard?", among: ["edit", "discard"], console: console) == "edit" else {
                 console.out(isBroken ? "Discarded: \(name) is unchanged (still broken)." : "Discarded: '\(name)' is unchanged.")
-                return ExitStatus.dataError
+                return discarded
             }
         }
     }

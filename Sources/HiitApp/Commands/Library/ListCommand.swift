@@ -1,34 +1,74 @@
+import CommandLineKit
 import Foundation
 import TerminalUI
 import WorkoutModel
 import WorkoutStore
 
-extension LibraryCommand {
-    /// One line of `hiit list`.
-    struct ListRow: Encodable {
+/// `hiit list [--json | --names]` (DESIGN §6): every workout and plan of the library, sorted
+/// by name, then the broken files; the workout plain `hiit` runs is marked with `*`. On the
+/// library's first use the shipped workouts are copied into it first.
+struct ListCommand: Command {
+    /// `--json`: the rows as a JSON array.
+    static let json = OptionSpec("json", help: "Write the list as JSON.")
+    /// `--names`: only the names, for scripts and shell completion.
+    static let names = OptionSpec("names", help: "Write only the names of the workouts and plans, one per line, sorted, without a header or notes (for scripts and shell completion; broken files are left out silently).")
+
+    static let path = ["list"]
+    static let spec = CommandSpec(
+        name: "list",
+        abstract: "List the workouts and multisport plans of the library with kind, exercises or legs, estimated time and the selected one.",
+        discussion: "The selected workout (the one plain 'hiit' runs) is marked with '*'. A file that cannot be read is listed as broken and its error (file, line, column) is written to standard error; the other workouts are listed all the same.\nOn first use the example workouts shipped with hiit are copied into the library, so editing them never changes the package.",
+        options: [json, names])
+
+    /// The form of the list.
+    enum Form: Equatable {
+        /// The aligned table with a header and notes.
+        case table
+        /// A JSON array of ``Row``s.
+        case json
+        /// The names only, one per line.
+        case names
+    }
+
+    /// The form asked for.
+    let form: Form
+
+    init(_ parsed: ParsedCommand) throws(CommandLineError) {
+        switch (parsed.hasFlag(Self.names), parsed.hasFlag(Self.json)) {
+        case (true, true): throw .conflict("--names and --json are two forms of the list; give one")
+        case (true, false): form = .names
+        case (false, true): form = .json
+        case (false, false): form = .table
+        }
+    }
+
+    /// One line of `hiit list`, and one object of `hiit list --json`.
+    struct Row: Encodable {
+        /// The workout's name; `nil` for a broken file.
         var name: String?
+        /// `intervals`, `multisport` or `broken`.
         var kind: String
+        /// The number of exercises of an interval workout.
         var exercises: Int?
         /// The number of legs of a multisport plan.
         var legs: Int? = nil
+        /// The estimated time (a plan's expected time), seconds; `nil` when unknown.
         var estimatedSeconds: Int?
+        /// The file's path.
         var file: String
+        /// Whether plain `hiit` runs this workout.
         var selected: Bool
+        /// A broken file's error (file, line, column, what).
         var error: String?
     }
 
-    /// `hiit list [--json]`: every workout of the library, sorted by name, then the broken
-    /// files. The selected workout is marked with `*`. Each broken file is a row of kind
-    /// `broken` and one `Warning:` line with its error on stderr; it does not change the
-    /// exit status (the list itself was made).
-    func list(json: Bool) -> Int32 {
-        let entries: [LibraryEntry]
-        do {
-            entries = try library.entries()
-        } catch {
-            return fail(error)
-        }
-        let selected = selection(warn: true)
+    func run(_ context: CommandContext) throws -> Int32 {
+        let library = UserLibrary(context)
+        library.seedIfFirstUse()
+        if form == .names { return Self.listNames(library.library, console: context.console) }
+        let console = context.console
+        let entries = try library.library.entries()
+        let selected = library.selection(consequence: "no selected workout")
         let selectedKey = selected.map(WorkoutFileName.matchKey)
         let workouts = entries.compactMap { entry in entry.document.map { (entry, $0) } }
         let selectionIsPresent = workouts.contains { WorkoutFileName.matchKey($0.1.name) == selectedKey }
@@ -37,34 +77,35 @@ extension LibraryCommand {
         let runKey = selectionIsPresent || selectionIsQuick
             ? selectedKey : WorkoutFileName.matchKey(WorkoutResolver.tabata.name)
 
-        var rows: [ListRow] = []
+        var rows: [Row] = []
         var seen = Set<String>()
         for (entry, document) in workouts.sorted(by: { $0.1.name.lowercased() < $1.1.name.lowercased() }) {
             let key = WorkoutFileName.matchKey(document.name)
             let isFirst = seen.insert(key).inserted
             if !isFirst { console.err("Warning: \(entry.url.path): another file also holds '\(document.name)'; 'hiit run' uses the first") }
-            let workout: IntervalWorkout
             switch document {
-            case let .intervals(found): workout = found
-            case let .multisport(plan):
-                rows.append(Self.listRow(for: plan, file: entry.url, selected: false))
-                continue
-            }
-            rows.append(ListRow(name: workout.name, kind: "intervals", exercises: workout.exercises.count,
+            case let .intervals(workout):
+                rows.append(Row(name: workout.name, kind: "intervals", exercises: workout.exercises.count,
                                 estimatedSeconds: workout.estimatedSeconds, file: entry.url.path,
                                 selected: isFirst && key == runKey, error: nil))
+            case let .multisport(plan):
+                rows.append(Row(name: plan.name, kind: "multisport", exercises: nil, legs: plan.legs.count,
+                                estimatedSeconds: plan.expectedSeconds.map { Int($0.rounded()) }, file: entry.url.path,
+                                selected: false, error: nil))
+            }
         }
         for entry in entries {
             guard let error = entry.error else { continue }
             console.err("Warning: \(error)")
-            rows.append(ListRow(name: nil, kind: "broken", exercises: nil, estimatedSeconds: nil,
-                                file: entry.url.path, selected: false, error: error.description))
+            rows.append(Row(name: nil, kind: "broken", exercises: nil, estimatedSeconds: nil,
+                            file: entry.url.path, selected: false, error: error.description))
         }
 
-        if json {
+        if form == .json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            guard let data = try? encoder.encode(rows) else { return ExitStatus.ioError }
+            let data: Data
+            do { data = try encoder.encode(rows) } catch { throw CommandFailure.io("cannot write JSON: \(error)") }
             console.out(String(decoding: data, as: UTF8.self))
             return ExitStatus.success
         }
@@ -83,20 +124,21 @@ extension LibraryCommand {
         } else {
             console.out("Plain 'hiit' runs \(WorkoutResolver.tabata.name) (built in, 20/10x8).")
         }
-        console.out("Library: \(library.url.path)")
+        console.out("Library: \(library.library.url.path)")
         return ExitStatus.success
     }
 
     /// `hiit list --names`: the name of each workout and plan of the library, one per line,
     /// sorted as `hiit list` sorts them, each name once, nothing else: no header, no notes, no
-    /// warnings (shell completion runs it on every Tab). A library that cannot be read gives
-    /// no lines and exit status 74 (65 for a broken folder), with nothing on stderr.
-    func listNames() -> Int32 {
+    /// warnings (shell completion runs it on every Tab).
+    /// - Returns: 0; for a library that cannot be read no lines and the error's status (74,
+    ///   65 for a broken folder), with nothing on stderr.
+    private static func listNames(_ library: WorkoutLibrary, console: Console) -> Int32 {
         let entries: [LibraryEntry]
         do {
             entries = try library.entries()
         } catch {
-            return Self.exitStatus(for: error)
+            return ErrorReport.status(for: error)
         }
         var seen = Set<String>()
         let names = entries.compactMap { $0.document?.name }
@@ -107,7 +149,9 @@ extension LibraryCommand {
     }
 
     /// The rows as aligned text lines with a header.
-    static func table(_ rows: [ListRow]) -> [String] {
+    /// - Parameter rows: the rows, in order.
+    /// - Returns: the header and one line per row, without trailing spaces.
+    static func table(_ rows: [Row]) -> [String] {
         let names = rows.map { $0.name ?? URL(fileURLWithPath: $0.file).lastPathComponent }
         let nameWidth = min(max(names.map(\.displayWidth).max() ?? 0, 4), 40)
         let kindWidth = max(rows.map(\.kind.count).max() ?? 0, 4)

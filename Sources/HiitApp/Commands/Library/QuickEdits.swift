@@ -27,36 +27,53 @@ enum QuickEdit: Equatable {
 
 /// A quick edit and the option and value it came from (for messages).
 struct QuickEditStep: Equatable {
+    /// The option as typed in messages (`--work`).
     var option: String
+    /// The option's value as typed (`2=40`).
     var value: String
+    /// The change it makes.
     var edit: QuickEdit
 }
 
 /// The quick edits of `hiit edit`: their options, reading them in command-line order,
 /// and applying them to a workout.
 enum QuickEdits {
-    static let optionSpecs: [OptionSpec] = [
-        OptionSpec("add", valueName: "exercise",
-                   help: "Add an exercise, NAME WORK/RESTxROUNDS such as \"Lunges 30/15x4\", at the end (or at --at).",
-                   isRepeatable: true),
-        OptionSpec("at", valueName: "position", help: "Right after --add: the position the new exercise takes (1 = first).",
-                   isRepeatable: true),
-        OptionSpec("remove", valueName: "position", help: "Remove the exercise at this position.", isRepeatable: true),
-        OptionSpec("move", valueName: "position", help: "Move the exercise at this position; --to says where.",
-                   isRepeatable: true),
-        OptionSpec("to", valueName: "position", help: "Right after --move: the position the exercise takes.",
-                   isRepeatable: true),
-        OptionSpec("work", valueName: "n=seconds", help: "Set exercise n's work, 1–3600 s (e.g. --work 2=40).",
-                   isRepeatable: true),
-        OptionSpec("rest", valueName: "n=seconds", help: "Set exercise n's rest between rounds, 0–3600 s (e.g. --rest 2=20).",
-                   isRepeatable: true),
-        OptionSpec("rounds", valueName: "n=count", help: "Set exercise n's rounds, 1–99 (e.g. --rounds 1=5).",
-                   isRepeatable: true),
-        OptionSpec("rename-exercise", valueName: "n=name", help: "Rename exercise n (e.g. --rename-exercise 1=Squats).",
-                   isRepeatable: true),
-        OptionSpec("rest-between", valueName: "seconds", help: "Set the rest between exercises, 5–300 s."),
-        OptionSpec("prepare", valueName: "seconds", help: "Set the countdown before the first work segment, 0–3600 s; 0 turns it off."),
-    ]
+    /// `--add EXERCISE`: insert an exercise.
+    static let add = OptionSpec(
+        "add", valueName: "exercise",
+        help: "Add an exercise, NAME WORK/RESTxROUNDS such as \"Lunges 30/15x4\", at the end (or at --at).",
+        isRepeatable: true)
+    /// `--at N`: where the `--add` before it inserts.
+    static let at = OptionSpec("at", valueName: "position", help: "Right after --add: the position the new exercise takes (1 = first).",
+                               isRepeatable: true)
+    /// `--remove N`: remove an exercise.
+    static let remove = OptionSpec("remove", valueName: "position", help: "Remove the exercise at this position.", isRepeatable: true)
+    /// `--move N`: move an exercise (to the `--to` after it).
+    static let move = OptionSpec("move", valueName: "position", help: "Move the exercise at this position; --to says where.",
+                                 isRepeatable: true)
+    /// `--to N`: where the `--move` before it moves to.
+    static let to = OptionSpec("to", valueName: "position", help: "Right after --move: the position the exercise takes.",
+                               isRepeatable: true)
+    /// `--work N=SECONDS`.
+    static let work = OptionSpec("work", valueName: "n=seconds", help: "Set exercise n's work, 1–3600 s (e.g. --work 2=40).",
+                                 isRepeatable: true)
+    /// `--rest N=SECONDS`.
+    static let rest = OptionSpec("rest", valueName: "n=seconds", help: "Set exercise n's rest between rounds, 0–3600 s (e.g. --rest 2=20).",
+                                 isRepeatable: true)
+    /// `--rounds N=COUNT`.
+    static let rounds = OptionSpec("rounds", valueName: "n=count", help: "Set exercise n's rounds, 1–99 (e.g. --rounds 1=5).",
+                                   isRepeatable: true)
+    /// `--rename-exercise N=NAME`.
+    static let renameExercise = OptionSpec("rename-exercise", valueName: "n=name", help: "Rename exercise n (e.g. --rename-exercise 1=Squats).",
+                                           isRepeatable: true)
+    /// `--rest-between SECONDS`.
+    static let restBetween = OptionSpec("rest-between", valueName: "seconds", help: "Set the rest between exercises, 5–300 s.")
+    /// `--prepare SECONDS`.
+    static let prepare = OptionSpec("prepare", valueName: "seconds",
+                                    help: "Set the countdown before the first work segment, 0–3600 s; 0 turns it off.")
+
+    /// The quick-edit options in the order help lists them.
+    static let optionSpecs: [OptionSpec] = [add, at, remove, move, to, work, rest, rounds, renameExercise, restBetween, prepare]
 
     /// The long names of the quick-edit options.
     static var optionNames: [String] { optionSpecs.map(\.long) }
@@ -79,44 +96,44 @@ enum QuickEdits {
         for (name, value) in pairs {
             let option = "--\(name)"
             switch name {
-            case "add":
+            case add.long:
                 steps.append(QuickEditStep(option: option, value: value,
                                            edit: .add(try ExerciseArgument.parse(value, option: option), at: nil)))
-            case "at":
+            case at.long:
                 guard let last = steps.last, case let .add(exercise, nil) = last.edit else {
                     throw .badValue(option: option, value: value, reason: "must come right after the --add it places")
                 }
                 steps[steps.count - 1].edit = .add(exercise, at: try position(value, option: option))
-            case "remove":
+            case remove.long:
                 steps.append(QuickEditStep(option: option, value: value, edit: .remove(try position(value, option: option))))
-            case "move":
+            case move.long:
                 steps.append(QuickEditStep(option: option, value: value, edit: .move(try position(value, option: option), to: 0)))
-            case "to":
+            case to.long:
                 guard let last = steps.last, case let .move(from, 0) = last.edit else {
                     throw .badValue(option: option, value: value, reason: "must come right after the --move it completes")
                 }
                 steps[steps.count - 1].edit = .move(from, to: try position(value, option: option))
-            case "work":
+            case work.long:
                 let (n, seconds) = try assignment(value, option: option, what: "SECONDS", example: "2=40", range: Exercise.workRange)
                 steps.append(QuickEditStep(option: option, value: value, edit: .work(n, seconds: seconds)))
-            case "rest":
+            case rest.long:
                 let (n, seconds) = try assignment(value, option: option, what: "SECONDS", example: "2=20", range: Exercise.restRange)
                 steps.append(QuickEditStep(option: option, value: value, edit: .rest(n, seconds: seconds)))
-            case "rounds":
+            case rounds.long:
                 let (n, count) = try assignment(value, option: option, what: "COUNT", example: "1=5", range: Exercise.roundsRange)
                 steps.append(QuickEditStep(option: option, value: value, edit: .rounds(n, count: count)))
-            case "rename-exercise":
+            case renameExercise.long:
                 guard let equals = value.firstIndex(of: "=") else {
                     throw .badValue(option: option, value: value, reason: "is not N=NAME such as 1=Squats")
                 }
                 let n = try position(String(value[..<equals]), option: option, whole: value)
                 steps.append(QuickEditStep(option: option, value: value,
                                            edit: .renameExercise(n, name: String(value[value.index(after: equals)...]))))
-            case "rest-between":
+            case restBetween.long:
                 let seconds = try OptionValue.wholeNumber(value, option: option, range: IntervalWorkout.restBetweenExercisesRange,
                                                           unit: "seconds")
                 steps.append(QuickEditStep(option: option, value: value, edit: .restBetween(seconds)))
-            case "prepare":
+            case prepare.long:
                 let seconds = try OptionValue.wholeNumber(value, option: option, range: IntervalWorkout.prepareRange, unit: "seconds")
                 steps.append(QuickEditStep(option: option, value: value, edit: .prepare(seconds)))
             default:

@@ -59,7 +59,7 @@ struct RunWorkout {
         }
         let document: LibraryDocument
         do {
-            document = try LibraryCommands.workoutToRun(context, named: options.workout, selection: profile.selectedWorkout)
+            document = try UserLibrary(context).workoutToRun(named: options.workout, selection: profile.selectedWorkout)
         } catch {
             console.err("Error: \(error)")
             return error.exitStatus
@@ -69,7 +69,7 @@ struct RunWorkout {
             return runIntervals(workout, weightKg: weightKg)
         case let .multisport(plan):
             if options.prepareSeconds != nil {
-                console.err("Error: --prepare applies to interval workouts; '\(LibraryCommand.shown(plan.name))' is a multisport plan, whose first leg starts at once")
+                console.err("Error: --prepare applies to interval workouts; '\(plan.name.oneLineEscaped)' is a multisport plan, whose first leg starts at once")
                 return ExitStatus.usage
             }
             return runMultisport(MultisportRun(title: plan.name, mode: .plan(plan), units: profile.units), weightKg: weightKg)

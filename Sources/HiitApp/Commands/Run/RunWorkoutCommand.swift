@@ -5,7 +5,7 @@ import WorkoutModel
 /// `hiit run [WORKOUT]` (and plain `hiit`): run a workout, a multisport plan or a free-form
 /// session, and record it when it completes (``RunWorkout`` does the work).
 struct RunWorkoutCommand: Command {
-    static let workout = ArgumentSpec("WORKOUT", help: WorkoutResolver.argumentHelp + " Default: the selected workout.", isOptional: true)
+    static let workout = ArgumentSpec("WORKOUT", help: ArgumentHelp.workout + " Default: the selected workout.", isOptional: true)
     static let prepare = OptionSpec("prepare", valueName: "seconds",
                                     help: "Seconds of countdown before the first work segment, 0–3600; 0 turns it off (default: the workout's, usually 10).")
     static let mute = OptionSpec("mute", help: "Start with the cues off (press m to turn them on).")

@@ -1,0 +1,6 @@
+/// Help texts of arguments that several commands take.
+enum ArgumentHelp {
+    /// A WORKOUT argument that takes any workout (`hiit show`, `duplicate`, `export`, `run`).
+    static let workout =
+        "A workout's name, a workout file, or a quick form WORK/RESTxROUNDS such as 20/10x8 (work 20 s, rest 10 s, 8 rounds)."
+}
