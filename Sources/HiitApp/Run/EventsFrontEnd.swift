@@ -26,7 +26,7 @@ final class EventsFrontEnd: RunFrontEnd {
         self.isMuted = isMuted
     }
 
-    var inputDescriptor: Int32? { STDIN_FILENO }
+    var readsInput: Bool { true }
 
     func begin(session: Session, at now: Duration) {}
 

@@ -30,7 +30,7 @@ final class MultisportEventsFrontEnd: RunFrontEnd {
         self.isMuted = isMuted
     }
 
-    var inputDescriptor: Int32? { STDIN_FILENO }
+    var readsInput: Bool { true }
 
     func begin(session: MultisportSession, at now: Duration) {}
 

@@ -24,7 +24,7 @@ final class MultisportPlainFrontEnd: RunFrontEnd {
         self.readsKeys = readsKeys
     }
 
-    var inputDescriptor: Int32? { readsKeys ? STDIN_FILENO : nil }
+    var readsInput: Bool { readsKeys }
 
     func begin(session: MultisportSession, at now: Duration) {
         if let plan = run.plan {

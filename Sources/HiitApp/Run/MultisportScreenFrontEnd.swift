@@ -36,7 +36,7 @@ final class MultisportScreenFrontEnd: RunFrontEnd {
         state = MultisportScreen.State(run: run, isMuted: isMuted, cuesOffReason: cuesOffReason)
     }
 
-    var inputDescriptor: Int32? { STDIN_FILENO }
+    var readsInput: Bool { true }
 
     func begin(session: MultisportSession, at now: Duration) {
         if let reason = state.cuesOffReason, !state.isMuted {

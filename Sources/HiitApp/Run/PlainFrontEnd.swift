@@ -22,7 +22,7 @@ final class PlainFrontEnd: RunFrontEnd {
         self.readsKeys = readsKeys
     }
 
-    var inputDescriptor: Int32? { readsKeys ? STDIN_FILENO : nil }
+    var readsInput: Bool { readsKeys }
 
     func begin(session: Session, at now: Duration) {
         let estimated = Format.words(session.program.estimatedDuration.inSeconds)

@@ -1,7 +1,7 @@
 import SessionEngine
 
 /// A session the run loop can drive: the interval ``Session`` and the ``MultisportSession``.
-/// The loop owns the clock; the session only turns events at instants into effects.
+/// The loop is given the clock; the session only turns events at instants into effects.
 protocol RunnableSession {
     /// What the loop and the front ends ask of the session.
     associatedtype Event: Equatable
@@ -82,16 +82,16 @@ enum RunEnding<Outcome: Equatable>: Equatable {
 }
 
 /// The part of a run that a person sees and types into: the full screen, plain lines, or
-/// the `--events` JSON lines. The run loop owns the clock and the session; a front end only
+/// the `--events` JSON lines. The run loop holds the clock and the session; a front end only
 /// draws and turns input into commands.
 protocol RunFrontEnd<Engine>: AnyObject {
     /// The session type this front end shows.
     associatedtype Engine: RunnableSession
-    /// The descriptor to watch for input, or `nil` when this front end reads nothing.
-    var inputDescriptor: Int32? { get }
+    /// Whether this front end reads input (keys, or `--events` command lines on stdin).
+    var readsInput: Bool { get }
     /// Called once before the session starts.
     func begin(session: Engine, at now: Duration)
-    /// Turns bytes read from ``inputDescriptor`` into commands; `nil` bytes mean end of input.
+    /// Turns bytes of input into commands; `nil` bytes mean end of input.
     func commands(from bytes: [UInt8]?, session: Engine, at now: Duration) -> [RunCommand<Engine.Event>]
     /// Shows what the session did (effects are in order; `now` is when the loop learnt of them).
     func show(_ effects: [Engine.Effect], session: Engine, at now: Duration)

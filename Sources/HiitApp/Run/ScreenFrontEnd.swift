@@ -42,7 +42,7 @@ final class ScreenFrontEnd: RunFrontEnd {
             isMuted: isMuted, cuesOffReason: cuesOffReason, prompt: nil, notice: nil)
     }
 
-    var inputDescriptor: Int32? { STDIN_FILENO }
+    var readsInput: Bool { true }
 
     func begin(session: Session, at now: Duration) {
         if let reason = state.cuesOffReason, !state.isMuted {

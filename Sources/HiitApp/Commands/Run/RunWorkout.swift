@@ -96,7 +96,7 @@ struct RunWorkout {
     }
 
     /// Prints the summary and appends the session to history.
-    private func record(_ summary: SessionSummary, workout: IntervalWorkout, weightKg: Double?, loop: RunLoop<Session>,
+    private func record(_ summary: SessionSummary, workout: IntervalWorkout, weightKg: Double?, loop: WorkoutRunLoop<Session>,
                         events: EventsFrontEnd?) -> Int32 {
         guard let firstWork = summary.firstWorkStart else {
             if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: "no work segment ran")) }
@@ -154,7 +154,7 @@ struct RunWorkout {
     /// Builds the record of a finished multisport session, shows the per-leg table (or the
     /// `results` line) and appends it to history.
     private func recordMultisport(_ run: MultisportRun, finish: Duration, weightKg: Double?,
-                                  loop: RunLoop<MultisportSession>, events: MultisportEventsFrontEnd?) -> Int32 {
+                                  loop: WorkoutRunLoop<MultisportSession>, events: MultisportEventsFrontEnd?) -> Int32 {
         guard let record = Self.record(of: loop.session, run: run, finish: finish, weightKg: weightKg,
                                        wallOrigin: loop.wallOrigin, timeZone: TimeZone.current, id: UUID()) else {
             if let events { events.emit(EventLine(event: "notRecorded", t: loop.now.inSeconds, message: "no leg was started")) }
@@ -234,7 +234,7 @@ struct RunWorkout {
     private func drive<Engine: RunnableSession>(
         session: Engine,
         frontEnd makeFrontEnd: (FrontEndKind, String?) -> any RunFrontEnd<Engine>,
-        finished: (Engine.Outcome, RunLoop<Engine>, any RunFrontEnd<Engine>) -> Int32
+        finished: (Engine.Outcome, WorkoutRunLoop<Engine>, any RunFrontEnd<Engine>) -> Int32
     ) -> Int32 {
         // Sound: decoded once at start; any failure turns cues off with one message.
         let (player, cuesOffReason) = makePlayer()
@@ -274,7 +274,12 @@ struct RunWorkout {
         }
         let frontEnd = makeFrontEnd(kind, cuesOffReason)
 
-        let loop = RunLoop(session: session, frontEnd: frontEnd, player: player, signals: signals)
+        // The clock's origin and the wall-clock time are read together, once: records are
+        // stamped from them.
+        let clock = RunClock(ContinuousClock())
+        let wait = DeadlineWait(clock: clock, input: frontEnd.readsInput ? STDIN_FILENO : nil, signals: signals)
+        let loop = WorkoutRunLoop(session: session, frontEnd: frontEnd, player: player, clock: clock, wallOrigin: Date(),
+                                  wait: wait, faults: RunFaults(hiitFault: environment["HIIT_FAULT"]))
         let ending: RunEnding<Engine.Outcome>
         do {
             ending = try loop.run()
