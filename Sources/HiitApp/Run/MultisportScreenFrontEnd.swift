@@ -17,6 +17,7 @@ final class MultisportScreenFrontEnd: RunFrontEnd {
     private var notice = BottomNotice(lifetime: .seconds(3))
     private let glyphs: Glyphs
     private let size: () -> TerminalSize
+    private let write: (String) -> Void
 
     private enum PendingQuestion { case quit, finish }
 
@@ -28,15 +29,20 @@ final class MultisportScreenFrontEnd: RunFrontEnd {
     ///   - styleMode: colours, attributes only, or plain.
     ///   - glyphs: Unicode blocks or ASCII.
     ///   - size: reads the current terminal size.
+    ///   - write: sends bytes to the terminal (the writer's output for one frame).
     init(run: MultisportRun, cuesOffReason: String?, isMuted: Bool, styleMode: StyleMode, glyphs: Glyphs,
-         size: @escaping () -> TerminalSize) {
+         size: @escaping () -> TerminalSize, write: @escaping (String) -> Void) {
         writer = FrameWriter(mode: styleMode)
         self.glyphs = glyphs
         self.size = size
+        self.write = write
         state = MultisportScreen.State(run: run, isMuted: isMuted, cuesOffReason: cuesOffReason)
     }
 
     var readsInput: Bool { true }
+
+    /// The frame on the terminal now (the last one written), or `nil` before the first.
+    var frame: Frame? { writer.previous }
 
     func begin(session: MultisportSession, at now: Duration) {
         if let reason = state.cuesOffReason, !state.isMuted {
@@ -87,7 +93,7 @@ final class MultisportScreenFrontEnd: RunFrontEnd {
         state.notice = notice.current(at: now)
         let frame = MultisportScreen.render(state, session: session, at: now, size: size(), glyphs: glyphs)
         let output = writer.update(to: frame)
-        if !output.isEmpty { try? FileDescriptorIO.writeAll(output, to: STDOUT_FILENO) }
+        if !output.isEmpty { write(output) }
     }
 
     /// The clocks count up in whole seconds, each from its own start: the race clock from the

@@ -18,6 +18,7 @@ final class ScreenFrontEnd: RunFrontEnd {
     private var notice = BottomNotice(lifetime: .seconds(2))
     private let glyphs: Glyphs
     private let size: () -> TerminalSize
+    private let write: (String) -> Void
 
     private enum PendingQuestion { case quit, restart }
 
@@ -31,11 +32,13 @@ final class ScreenFrontEnd: RunFrontEnd {
     ///   - styleMode: colours, attributes only, or plain.
     ///   - glyphs: Unicode blocks or ASCII.
     ///   - size: reads the current terminal size.
+    ///   - write: sends bytes to the terminal (the writer's output for one frame).
     init(workoutName: String, cuesOffReason: String?, isMuted: Bool, styleMode: StyleMode,
-         glyphs: Glyphs, size: @escaping () -> TerminalSize) {
+         glyphs: Glyphs, size: @escaping () -> TerminalSize, write: @escaping (String) -> Void) {
         self.writer = FrameWriter(mode: styleMode)
         self.glyphs = glyphs
         self.size = size
+        self.write = write
         state = TimerScreen.State(
             workoutName: workoutName,
             snapshot: Session(program: Program(name: workoutName, segments: [])).snapshot(at: .zero),
@@ -43,6 +46,9 @@ final class ScreenFrontEnd: RunFrontEnd {
     }
 
     var readsInput: Bool { true }
+
+    /// The frame on the terminal now (the last one written), or `nil` before the first.
+    var frame: Frame? { writer.previous }
 
     func begin(session: Session, at now: Duration) {
         if let reason = state.cuesOffReason, !state.isMuted {
@@ -105,8 +111,7 @@ final class ScreenFrontEnd: RunFrontEnd {
         state.snapshot = session.snapshot(at: now)
         let frame = TimerScreen.render(state, size: size(), glyphs: glyphs)
         let output = writer.update(to: frame)
-        // A terminal that went away (hang-up) is not an error worth stopping the workout for.
-        if !output.isEmpty { try? FileDescriptorIO.writeAll(output, to: STDOUT_FILENO) }
+        if !output.isEmpty { write(output) }
     }
 
     func nextRefresh(session: Session, after now: Duration) -> Duration? {

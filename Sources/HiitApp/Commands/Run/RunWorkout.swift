@@ -86,7 +86,7 @@ struct RunWorkout {
                 return EventsFrontEnd(output: console.out, errors: console.err, isMuted: options.isMuted)
             case let .screen(styleMode, glyphs, size):
                 return ScreenFrontEnd(workoutName: workout.name, cuesOffReason: cuesOffReason, isMuted: options.isMuted,
-                                      styleMode: styleMode, glyphs: glyphs, size: size)
+                                      styleMode: styleMode, glyphs: glyphs, size: size, write: Self.writeToTerminal)
             case let .plain(readsKeys):
                 return PlainFrontEnd(output: console.out, readsKeys: readsKeys)
             }
@@ -141,7 +141,7 @@ struct RunWorkout {
                 return MultisportEventsFrontEnd(run: run, output: console.out, errors: console.err, isMuted: options.isMuted)
             case let .screen(styleMode, glyphs, size):
                 return MultisportScreenFrontEnd(run: run, cuesOffReason: cuesOffReason, isMuted: options.isMuted,
-                                                styleMode: styleMode, glyphs: glyphs, size: size)
+                                                styleMode: styleMode, glyphs: glyphs, size: size, write: Self.writeToTerminal)
             case let .plain(readsKeys):
                 return MultisportPlainFrontEnd(run: run, output: console.out, readsKeys: readsKeys)
             }
@@ -304,6 +304,12 @@ struct RunWorkout {
             console.err("Stopped by \(Self.signalName(number)): nothing was recorded.")
             return 128 + number
         }
+    }
+
+    /// Writes a screen's bytes to stdout. A terminal that went away (hang-up) is not an error
+    /// worth stopping the workout for, so a failed write is dropped.
+    static func writeToTerminal(_ output: String) {
+        try? FileDescriptorIO.writeAll(output, to: STDOUT_FILENO)
     }
 
     /// Appends `record` to history (unless `--no-record`) and says so.
