@@ -191,4 +191,54 @@ import Glibc
         #expect(ending == .signal(SIGTERM))
         #expect(run.player.played == [Self.cue(.start, 0)])
     }
+
+    // MARK: Commands on stdin, mute, and the notice that cues are off
+
+    @Test func eventsCommandsPauseMuteSkipAndQuitAndMutedCuesSaySo() throws {
+        let run = InProcessRun([
+            (.seconds(5), .input("pause\n")), (.seconds(6), .input("resume\nmute\n")),
+            (.at(6.5), .input("jump\nlap\n")), (.seconds(19), .input("skip\n")), (.seconds(20), .input("quit\n")),
+        ])
+        let events = EventsFrontEnd(output: run.output, errors: run.error)
+        let (_, ending) = try run.run(Self.session(Self.short, prepare: 0), events)
+
+        #expect(ending == .quit)
+        #expect(run.player.played == [Self.cue(.start, 0)], "nothing sounds once muted")
+        #expect(run.lines == [
+            #"{"due":0,"durationSeconds":20,"event":"segment","exercise":1,"exercises":1,"index":0,"kind":"work","label":"Squats","round":1,"rounds":2,"t":0}"#,
+            #"{"cue":"start","due":0,"event":"cue","t":0}"#,
+            #"{"event":"pause","t":5}"#,
+            #"{"event":"resume","t":6}"#,
+            #"{"event":"mute","muted":true,"t":6}"#,
+            #"{"cue":"beep","due":18,"event":"cue","muted":true,"t":18}"#,
+            #"{"cue":"beep","due":19,"event":"cue","muted":true,"t":19}"#,  // due as the skip comes: played first
+            #"{"event":"skip","index":0,"t":19}"#,
+            #"{"due":19,"durationSeconds":10,"event":"segment","exercise":1,"exercises":1,"index":1,"kind":"rest","label":"Squats","round":1,"rounds":2,"t":19}"#,
+            #"{"cue":"rest","due":19,"event":"cue","muted":true,"t":19}"#,
+            #"{"event":"quit","t":20}"#,
+        ])
+        #expect(run.errors == [
+            "hiit: unknown command 'jump' on stdin; expected pause, resume, skip, next, finish, reset, mute or quit",
+            "hiit: 'lap' applies to multisport sessions; ignored",
+        ])
+    }
+
+    @Test func theScreenSaysWhyCuesAreOffForSixSecondsAndMSaysItAgain() throws {
+        let run = InProcessRun([(.seconds(8), .input("m")), (.seconds(11), .input("p")), (.seconds(12), .signal(SIGHUP))])
+        let screen = ScreenFrontEnd(workoutName: "Short", cuesOffReason: "cannot open audio device 'default': No such file",
+                                    isMuted: false, styleMode: .plain, glyphs: .unicode, size: { run.size },
+                                    write: run.wroteFrame)
+        run.currentFrame = { [weak screen] in screen?.frame }
+        let (_, ending) = try run.run(Self.session(Self.short, prepare: 0), screen)
+
+        let notice = "Cues are off: cannot open audio device 'default'"
+        #expect(run.screen(at: .zero).first?.hasSuffix("cues off") == true)
+        #expect(run.shown(at: .at(5.999)).hasSuffix(notice))
+        #expect(run.shown(at: .seconds(6)).hasSuffix("space pause · n skip · r restart · m mute · q quit"))
+        #expect(run.shown(at: .seconds(8)).hasSuffix(notice), "m cannot turn on cues that cannot play")
+        #expect(run.shown(at: .at(9.999)).hasSuffix(notice))
+        #expect(run.shown(at: .seconds(10)).hasSuffix("q quit"), "a notice stays 2 s")
+        #expect(run.shown(at: .seconds(11)).contains("WORK — PAUSED"), "p pauses as space does")
+        #expect(ending == .signal(SIGHUP))
+    }
 }

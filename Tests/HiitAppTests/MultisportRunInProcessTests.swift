@@ -112,4 +112,71 @@ import Glibc
         #expect(run.player.played == [Self.cue(.swim, 0), Self.cue(.congratulations, 25)])
         #expect(loop.session.results(at: .seconds(25)).map(\.timer) == [.seconds(25)], "no pause in the swim")
     }
+
+    // MARK: Plain lines, keys acting at once
+
+    @Test func plainLinesSayEachBoundaryAndFActsAtOnce() throws {
+        let run = InProcessRun([
+            (.seconds(60), .input("n")), (.seconds(61), .input("l")), (.seconds(62), .input("u")),
+            (.seconds(70), .input("L")), (.seconds(80), .input(" ")), (.seconds(90), .input("p")),
+            (.seconds(95), .input("m")), (.seconds(100), .input("f")),
+        ])
+        let plain = MultisportPlainFrontEnd(run: Self.sprintRun, output: run.output, readsKeys: true)
+        let (_, ending) = try run.run(MultisportSession(mode: Self.sprintRun.mode), plain)
+
+        #expect(run.lines == [
+            "Sprint triathlon: 5 legs",
+            "0:00  Started Swim",
+            "1:00  Started T1",
+            "1:02  Undone: back in Swim",
+            "1:10  Length 2",
+            "1:20  Paused",
+            "1:30  Resumed",
+            "1:35  cues muted",
+        ])
+        #expect(ending == .finished(.seconds(100)), "no screen to ask on: f finishes at once")
+        #expect(run.player.played == [Self.cue(.swim, 0), Self.cue(.transition, 60)])
+    }
+
+    // MARK: --events: mute, refusals, quit
+
+    @Test func eventsLinesForMuteRefusalAndQuit() throws {
+        let run = InProcessRun([
+            (.seconds(1), .input("mute\nbegin swim\n")), (.seconds(2), .input("next\n")),
+            (.seconds(3), .input("dance\n")), (.seconds(4), .endOfInput), (.seconds(9), .signal(SIGTERM)),
+        ])
+        let events = MultisportEventsFrontEnd(run: Self.sprintRun, output: run.output, errors: run.error)
+        let (_, ending) = try run.run(MultisportSession(mode: Self.sprintRun.mode), events)
+
+        #expect(ending == .signal(SIGTERM))
+        #expect(run.lines == [
+            #"{"due":0,"event":"leg","index":0,"label":"Swim","sport":"swimming","t":0}"#,
+            #"{"cue":"swim","due":0,"event":"cue","t":0}"#,
+            #"{"event":"mute","muted":true,"t":1}"#,
+            #"{"event":"refused","message":"a plan's legs change with 'next'","t":1}"#,
+            #"{"due":2,"event":"leg","index":1,"label":"T1","sport":"transition","t":2}"#,
+            #"{"cue":"transition","due":2,"event":"cue","muted":true,"t":2}"#,
+            #"{"event":"quit","signal":15,"t":9}"#,
+        ])
+        #expect(run.errors == [
+            "hiit: unknown command 'dance' on stdin; expected next, lap, undo, begin SPORT, end, pause, resume, finish, mute or quit",
+        ])
+        #expect(run.player.played == [Self.cue(.swim, 0)])
+    }
+
+    @Test func noticesLastThreeSecondsAndTheHeaderSaysCuesOff() throws {
+        let run = InProcessRun([(.seconds(12), .input("q")), (.seconds(13), .input("Y"))])
+        let screen = MultisportScreenFrontEnd(run: Self.sprintRun, cuesOffReason: "no sounds: Sounds/ not found",
+                                              isMuted: false, styleMode: .plain, glyphs: .unicode, size: { run.size },
+                                              write: run.wroteFrame)
+        run.currentFrame = { [weak screen] in screen?.frame }
+        let (_, ending) = try run.run(MultisportSession(mode: Self.sprintRun.mode), screen)
+
+        #expect(run.screen(at: .zero).first?.hasSuffix("cues off") == true)
+        // The first leg's start is said at once (it replaces the cues-off notice; stderr said it).
+        #expect(run.shown(at: .zero).hasSuffix("Started Swim"))
+        #expect(run.shown(at: .at(2.999)).hasSuffix("Started Swim"))
+        #expect(run.shown(at: .seconds(3)).hasSuffix("n next leg · l lap · u undo · space pause · f finish · q quit · m mute"))
+        #expect(ending == .quit, "a capital Y answers yes")
+    }
 }
