@@ -26,8 +26,8 @@ import Glibc
         Session(program: Program(workout, prepareSeconds: prepare))
     }
 
-    static func screen(_ run: InProcessRun, name: String) -> ScreenFrontEnd {
-        let screen = ScreenFrontEnd(workoutName: name, cuesOffReason: nil, isMuted: false, styleMode: .plain,
+    static func screen(_ run: InProcessRun, name: String) -> ScreenFrontEnd<IntervalRun> {
+        let screen = ScreenFrontEnd(adapter: IntervalRun(workoutName: name), cuesOffReason: nil, isMuted: false, styleMode: .plain,
                                     glyphs: .unicode, size: { run.size }, write: run.wroteFrame)
         run.currentFrame = { [weak screen] in screen?.frame }
         return screen
@@ -49,7 +49,7 @@ import Glibc
 
     @Test func aTabataRunsToTheEndWithEveryCueOnItsInstant() throws {
         let run = InProcessRun([])
-        let events = EventsFrontEnd(output: run.output, errors: run.error)
+        let events = EventsFrontEnd(adapter: IntervalRun(workoutName: "Short"), output: run.output, errors: run.error)
         let (_, ending) = try run.run(Self.session(Self.tabata, prepare: 10), events)
 
         // Prepare: beeps at 7, 8, 9 s. Round r starts at 10 + 30r: "Start", beeps 17–19 s into
@@ -114,7 +114,7 @@ import Glibc
 
     @Test func skippingDuringPrepareStartsTheWorkAtOnceWithoutThePrepareBeeps() throws {
         let run = InProcessRun([(.at(2.5), .input("n")), (.seconds(30), .input("q"))])
-        let plain = PlainFrontEnd(output: run.output, readsKeys: true)
+        let plain = PlainFrontEnd(adapter: IntervalRun(workoutName: "Short"), output: run.output, readsKeys: true)
         let (_, ending) = try run.run(Self.session(Self.short, prepare: 10), plain)
 
         #expect(run.player.played == [Self.cue(.start, 2.5), Self.cue(.beep, 19.5), Self.cue(.beep, 20.5),
@@ -199,7 +199,7 @@ import Glibc
             (.seconds(5), .input("pause\n")), (.seconds(6), .input("resume\nmute\n")),
             (.at(6.5), .input("jump\nlap\n")), (.seconds(19), .input("skip\n")), (.seconds(20), .input("quit\n")),
         ])
-        let events = EventsFrontEnd(output: run.output, errors: run.error)
+        let events = EventsFrontEnd(adapter: IntervalRun(workoutName: "Short"), output: run.output, errors: run.error)
         let (_, ending) = try run.run(Self.session(Self.short, prepare: 0), events)
 
         #expect(ending == .quit)
@@ -225,7 +225,7 @@ import Glibc
 
     @Test func theScreenSaysWhyCuesAreOffForSixSecondsAndMSaysItAgain() throws {
         let run = InProcessRun([(.seconds(8), .input("m")), (.seconds(11), .input("p")), (.seconds(12), .signal(SIGHUP))])
-        let screen = ScreenFrontEnd(workoutName: "Short", cuesOffReason: "cannot open audio device 'default': No such file",
+        let screen = ScreenFrontEnd(adapter: IntervalRun(workoutName: "Short"), cuesOffReason: "cannot open audio device 'default': No such file",
                                     isMuted: false, styleMode: .plain, glyphs: .unicode, size: { run.size },
                                     write: run.wroteFrame)
         run.currentFrame = { [weak screen] in screen?.frame }

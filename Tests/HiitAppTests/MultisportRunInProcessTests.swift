@@ -14,8 +14,8 @@ import Glibc
 @Suite struct MultisportRunInProcessTests {
     static let sprintRun = MultisportScreenTests.sprintRun
 
-    static func screen(_ run: InProcessRun) -> MultisportScreenFrontEnd {
-        let screen = MultisportScreenFrontEnd(run: sprintRun, cuesOffReason: nil, isMuted: false, styleMode: .plain,
+    static func screen(_ run: InProcessRun) -> ScreenFrontEnd<MultisportRun> {
+        let screen = ScreenFrontEnd(adapter: sprintRun, cuesOffReason: nil, isMuted: false, styleMode: .plain,
                                               glyphs: .unicode, size: { run.size }, write: run.wroteFrame)
         run.currentFrame = { [weak screen] in screen?.frame }
         return screen
@@ -38,7 +38,7 @@ import Glibc
             (.seconds(1000), .input("lap\n")),  // lap 2 of the bike
             (.seconds(2000), .input("finish\n")),
         ])
-        let events = MultisportEventsFrontEnd(run: Self.sprintRun, output: run.output, errors: run.error)
+        let events = EventsFrontEnd(adapter: Self.sprintRun, output: run.output, errors: run.error)
         let (loop, ending) = try run.run(MultisportSession(mode: Self.sprintRun.mode), events)
 
         #expect(ending == .finished(.seconds(2000)))
@@ -121,7 +121,7 @@ import Glibc
             (.seconds(70), .input("L")), (.seconds(80), .input(" ")), (.seconds(90), .input("p")),
             (.seconds(95), .input("m")), (.seconds(100), .input("f")),
         ])
-        let plain = MultisportPlainFrontEnd(run: Self.sprintRun, output: run.output, readsKeys: true)
+        let plain = PlainFrontEnd(adapter: Self.sprintRun, output: run.output, readsKeys: true)
         let (_, ending) = try run.run(MultisportSession(mode: Self.sprintRun.mode), plain)
 
         #expect(run.lines == [
@@ -145,7 +145,7 @@ import Glibc
             (.seconds(1), .input("mute\nbegin swim\n")), (.seconds(2), .input("next\n")),
             (.seconds(3), .input("dance\n")), (.seconds(4), .endOfInput), (.seconds(9), .signal(SIGTERM)),
         ])
-        let events = MultisportEventsFrontEnd(run: Self.sprintRun, output: run.output, errors: run.error)
+        let events = EventsFrontEnd(adapter: Self.sprintRun, output: run.output, errors: run.error)
         let (_, ending) = try run.run(MultisportSession(mode: Self.sprintRun.mode), events)
 
         #expect(ending == .signal(SIGTERM))
@@ -166,7 +166,7 @@ import Glibc
 
     @Test func noticesLastThreeSecondsAndTheHeaderSaysCuesOff() throws {
         let run = InProcessRun([(.seconds(12), .input("q")), (.seconds(13), .input("Y"))])
-        let screen = MultisportScreenFrontEnd(run: Self.sprintRun, cuesOffReason: "no sounds: Sounds/ not found",
+        let screen = ScreenFrontEnd(adapter: Self.sprintRun, cuesOffReason: "no sounds: Sounds/ not found",
                                               isMuted: false, styleMode: .plain, glyphs: .unicode, size: { run.size },
                                               write: run.wroteFrame)
         run.currentFrame = { [weak screen] in screen?.frame }

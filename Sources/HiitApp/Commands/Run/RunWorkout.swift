@@ -80,24 +80,14 @@ struct RunWorkout {
 
     private func runIntervals(_ workout: IntervalWorkout, weightKg: Double?) -> Int32 {
         let program = Program(workout, prepareSeconds: options.prepareSeconds)
-        return drive(session: Session(program: program)) { kind, cuesOffReason in
-            switch kind {
-            case .events:
-                return EventsFrontEnd(output: console.out, errors: console.err, isMuted: options.isMuted)
-            case let .screen(styleMode, glyphs, size):
-                return ScreenFrontEnd(workoutName: workout.name, cuesOffReason: cuesOffReason, isMuted: options.isMuted,
-                                      styleMode: styleMode, glyphs: glyphs, size: size, write: Self.writeToTerminal)
-            case let .plain(readsKeys):
-                return PlainFrontEnd(output: console.out, readsKeys: readsKeys)
-            }
-        } finished: { summary, loop, frontEnd in
-            record(summary, workout: workout, weightKg: weightKg, loop: loop, events: frontEnd as? EventsFrontEnd)
+        return drive(session: Session(program: program), adapter: IntervalRun(workoutName: workout.name)) { summary, loop, events in
+            record(summary, workout: workout, weightKg: weightKg, loop: loop, events: events)
         }
     }
 
     /// Prints the summary and appends the session to history.
     private func record(_ summary: SessionSummary, workout: IntervalWorkout, weightKg: Double?, loop: WorkoutRunLoop<Session>,
-                        events: EventsFrontEnd?) -> Int32 {
+                        events: EventsFrontEnd<IntervalRun>?) -> Int32 {
         guard let firstWork = summary.firstWorkStart else {
             if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: "no work segment ran")) }
             else { console.out("Finished before any work: nothing to record.") }
@@ -135,26 +125,15 @@ struct RunWorkout {
     // MARK: Multisport
 
     private func runMultisport(_ run: MultisportRun, weightKg: Double?) -> Int32 {
-        drive(session: MultisportSession(mode: run.mode)) { kind, cuesOffReason in
-            switch kind {
-            case .events:
-                return MultisportEventsFrontEnd(run: run, output: console.out, errors: console.err, isMuted: options.isMuted)
-            case let .screen(styleMode, glyphs, size):
-                return MultisportScreenFrontEnd(run: run, cuesOffReason: cuesOffReason, isMuted: options.isMuted,
-                                                styleMode: styleMode, glyphs: glyphs, size: size, write: Self.writeToTerminal)
-            case let .plain(readsKeys):
-                return MultisportPlainFrontEnd(run: run, output: console.out, readsKeys: readsKeys)
-            }
-        } finished: { finish, loop, frontEnd in
-            recordMultisport(run, finish: finish, weightKg: weightKg, loop: loop,
-                             events: frontEnd as? MultisportEventsFrontEnd)
+        drive(session: MultisportSession(mode: run.mode), adapter: run) { finish, loop, events in
+            recordMultisport(run, finish: finish, weightKg: weightKg, loop: loop, events: events)
         }
     }
 
     /// Builds the record of a finished multisport session, shows the per-leg table (or the
     /// `results` line) and appends it to history.
     private func recordMultisport(_ run: MultisportRun, finish: Duration, weightKg: Double?,
-                                  loop: WorkoutRunLoop<MultisportSession>, events: MultisportEventsFrontEnd?) -> Int32 {
+                                  loop: WorkoutRunLoop<MultisportSession>, events: EventsFrontEnd<MultisportRun>?) -> Int32 {
         guard let record = Self.record(of: loop.session, run: run, finish: finish, weightKg: weightKg,
                                        wallOrigin: loop.wallOrigin, timeZone: TimeZone.current, id: UUID()) else {
             if let events { events.emit(EventLine(event: "notRecorded", t: loop.now.inSeconds, message: "no leg was started")) }
@@ -219,22 +198,14 @@ struct RunWorkout {
 
     // MARK: Shared
 
-    /// Which front end the run uses, decided once from the options and the terminal.
-    enum FrontEndKind {
-        /// `--events`: JSON lines.
-        case events
-        /// The full screen, with the style, glyphs and a size reader.
-        case screen(StyleMode, Glyphs, () -> TerminalSize)
-        /// Plain lines; keys are read when stdin is a terminal.
-        case plain(readsKeys: Bool)
-    }
-
-    /// Opens sound and signals, picks the front end, runs the loop, restores the terminal
-    /// and turns the ending into an exit status (`finished` handles a completed session).
-    private func drive<Engine: RunnableSession>(
-        session: Engine,
-        frontEnd makeFrontEnd: (FrontEndKind, String?) -> any RunFrontEnd<Engine>,
-        finished: (Engine.Outcome, WorkoutRunLoop<Engine>, any RunFrontEnd<Engine>) -> Int32
+    /// Opens sound and signals, picks the front end (event lines, the full screen or plain
+    /// lines, decided once from the options and the terminal), runs the loop, restores the
+    /// terminal and turns the ending into an exit status (`finished` handles a completed
+    /// session; it is given the event-lines front end when that is the one in use).
+    private func drive<Adapter: ScreenAdapter & PlainAdapter & EventsAdapter>(
+        session: Adapter.Engine,
+        adapter: Adapter,
+        finished: (Adapter.Engine.Outcome, WorkoutRunLoop<Adapter.Engine>, EventsFrontEnd<Adapter>?) -> Int32
     ) -> Int32 {
         // Sound: decoded once at start; any failure turns cues off with one message.
         let (player, cuesOffReason) = makePlayer()
@@ -251,10 +222,13 @@ struct RunWorkout {
         }
         defer { signals?.close() }
 
-        let kind: FrontEndKind
+        let frontEnd: any RunFrontEnd<Adapter.Engine>
+        var events: EventsFrontEnd<Adapter>?
         var rawMode: RawMode?
         if options.events {
-            kind = .events
+            let lines = EventsFrontEnd(adapter: adapter, output: console.out, errors: console.err, isMuted: options.isMuted)
+            events = lines
+            frontEnd = lines
         } else if console.stdoutIsTerminal && console.stdinIsTerminal {
             do {
                 rawMode = try RawMode(fd: STDIN_FILENO, output: STDOUT_FILENO)
@@ -263,16 +237,17 @@ struct RunWorkout {
                 return ExitStatus.ioError
             }
             let env = environment
-            kind = .screen(
-                StyleMode.decide(isTerminal: true, noColor: env["NO_COLOR"], term: env["TERM"]),
-                Glyphs.decide(lcAll: env["LC_ALL"], lcCtype: env["LC_CTYPE"], lang: env["LANG"], term: env["TERM"]),
-                { TerminalSize.current(fd: STDOUT_FILENO, columns: env["COLUMNS"], lines: env["LINES"]) })
+            frontEnd = ScreenFrontEnd(
+                adapter: adapter, cuesOffReason: cuesOffReason, isMuted: options.isMuted,
+                styleMode: StyleMode.decide(isTerminal: true, noColor: env["NO_COLOR"], term: env["TERM"]),
+                glyphs: Glyphs.decide(lcAll: env["LC_ALL"], lcCtype: env["LC_CTYPE"], lang: env["LANG"], term: env["TERM"]),
+                size: { TerminalSize.current(fd: STDOUT_FILENO, columns: env["COLUMNS"], lines: env["LINES"]) },
+                write: Self.writeToTerminal)
         } else {
             // Keys still work when only stdout is redirected (`hiit run | tee log`).
             if console.stdinIsTerminal { rawMode = try? RawMode(fd: STDIN_FILENO, output: nil) }
-            kind = .plain(readsKeys: rawMode != nil)
+            frontEnd = PlainFrontEnd(adapter: adapter, output: console.out, readsKeys: rawMode != nil)
         }
-        let frontEnd = makeFrontEnd(kind, cuesOffReason)
 
         // The clock's origin and the wall-clock time are read together, once: records are
         // stamped from them.
@@ -280,7 +255,7 @@ struct RunWorkout {
         let wait = DeadlineWait(clock: clock, input: frontEnd.readsInput ? STDIN_FILENO : nil, signals: signals)
         let loop = WorkoutRunLoop(session: session, frontEnd: frontEnd, player: player, clock: clock, wallOrigin: Date(),
                                   wait: wait, faults: RunFaults(hiitFault: environment["HIIT_FAULT"]))
-        let ending: RunEnding<Engine.Outcome>
+        let ending: RunEnding<Adapter.Engine.Outcome>
         do {
             ending = try loop.run()
         } catch {
@@ -292,7 +267,7 @@ struct RunWorkout {
 
         switch ending {
         case let .finished(outcome):
-            let status = finished(outcome, loop, frontEnd)
+            let status = finished(outcome, loop, events)
             // Let "Congratulations!" be heard before the process exits.
             player.waitUntilIdle(timeout: .seconds(3))
             (player as? ALSACuePlayer)?.close()
@@ -359,11 +334,10 @@ struct RunWorkout {
     }
 }
 
-/// A front end that writes ``EventLine``s (both `--events` front ends).
+/// A front end that writes ``EventLine``s (the `--events` front end, of either engine).
 protocol EventEmitting: AnyObject {
     /// Writes one line.
     func emit(_ line: EventLine)
 }
 
 extension EventsFrontEnd: EventEmitting {}
-extension MultisportEventsFrontEnd: EventEmitting {}
