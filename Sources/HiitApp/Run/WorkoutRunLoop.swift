@@ -86,6 +86,7 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
         }
     }
 
+    /// Carries out one command of the front end; returns the ending when it ends the run.
     private func perform(_ command: RunCommand<Engine.Event>, at t: Duration) -> RunEnding<Engine.Outcome>? {
         switch command {
         case let .session(event):
@@ -116,6 +117,7 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
         return nil
     }
 
+    /// Tells the front end how the run ended, and returns the ending.
     private func finish(_ ending: RunEnding<Engine.Outcome>) -> RunEnding<Engine.Outcome> {
         frontEnd.end(ending, session: session, at: now)
         return ending
