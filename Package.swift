@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "AudioCuesTests", dependencies: ["TestSupport", "AudioCues", "SessionEngine", "CALSA"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         // In-process tests of the commands, texts and front ends.
-        .testTarget(name: "HiitAppTests", dependencies: ["TestSupport", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI"]),
+        .testTarget(name: "HiitAppTests", dependencies: ["TestSupport", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI", "AudioCues"]),
         // Tests that run the built `hiit` (depending on it builds it first): pipes, tmux,
         // pseudo-terminals, crashes, fuzzing.
         .testTarget(name: "hiitEndToEndTests", dependencies: ["TestSupport", "hiit", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI"]),

@@ -14,9 +14,10 @@ import WorkoutModel
         IntervalWorkout(name: "Q", exercises: [Exercise(name: "Quick", workSeconds: 3, restSeconds: 2, rounds: 2)]),
         prepareSeconds: 0))
 
-    func frontEnd() -> (EventsFrontEnd, Capture) {
+    func frontEnd() -> (EventsFrontEnd<IntervalRun>, Capture) {
         let capture = Capture()
-        return (EventsFrontEnd(output: { capture.out.append($0) }, errors: { capture.err.append($0) }), capture)
+        return (EventsFrontEnd(adapter: IntervalRun(workoutName: "Q"), output: { capture.out.append($0) },
+                               errors: { capture.err.append($0) }), capture)
     }
 
     @Test func commandsAreReadOnePerLineEvenWhenSplitAcrossReads() {

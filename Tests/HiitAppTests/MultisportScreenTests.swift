@@ -203,7 +203,7 @@ import WorkoutModel
 
     static func parse(_ line: String, run: MultisportRun = freeFormRun) -> (commands: [RunCommand<MultisportSession.Event>], errors: [String]) {
         let errors = Errors()
-        let frontEnd = MultisportEventsFrontEnd(run: run, output: { _ in }, errors: { errors.lines.append($0) })
+        let frontEnd = EventsFrontEnd(adapter: run, output: { _ in }, errors: { errors.lines.append($0) })
         let commands = frontEnd.parse(line: line)
         return (commands, errors.lines)
     }

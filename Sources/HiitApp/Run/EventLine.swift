@@ -6,26 +6,47 @@ import SessionEngine
 /// out. `t` is when the line was written and `due` the exact instant scheduled, both seconds
 /// on the monotonic clock since the start.
 struct EventLine: Encodable {
+    /// What happened: `segment`, `cue`, `pause`, `leg`, `lap`, `finish`, `saved`, `quit`, …
     var event: String
+    /// When the line was written: seconds since the start on the monotonic clock.
     var t: Double
+    /// When the change or cue was scheduled for (seconds since the start).
     var due: Double?
+    /// The cue played (its sound's base name: `start`, `rest`, `beep`, `swim`, …).
     var cue: String?
+    /// The segment's or leg's position (from 0).
     var index: Int?
+    /// The segment's kind (`prepare`, `work`, `rest`, …).
     var kind: String?
+    /// The segment's exercise name, or the leg's label (`Swim`, `T1`, `Interval 2`).
     var label: String?
+    /// The segment's round (from 1).
     var round: Int?
+    /// The rounds of the segment's exercise; on `finish`, the work segments started.
     var rounds: Int?
+    /// The segment's exercise (from 1).
     var exercise: Int?
+    /// How many exercises the workout has; on `finish`, how many were started.
     var exercises: Int?
+    /// The leg's or segment's sport (HealthKit names: `swimming`, `cycling`, …).
     var sport: String?
+    /// A timed segment's length in seconds.
     var durationSeconds: Double?
+    /// Seconds spent in work segments (sport legs in a multisport session).
     var workoutSeconds: Double?
+    /// Seconds from the first work (or the start) to the finish, pauses excluded.
     var totalSeconds: Double?
+    /// Seconds paused.
     var pausedSeconds: Double?
+    /// The calorie estimate in kcal, unrounded; absent when no weight is set.
     var kcal: Double?
+    /// On `cue`: `true` when the cue was not played (muted); on `mute`: the new state.
     var muted: Bool?
+    /// On `quit`: the signal that ended the run.
     var signal: Int32?
+    /// A sentence for people (a refusal, why nothing was recorded).
     var message: String?
+    /// On `saved`: the session's id in history (a UUID).
     var id: String?
     /// Multisport: the leg a lap belongs to (0-based position).
     var leg: Int?
@@ -48,6 +69,7 @@ struct EventLineWriter {
         return encoder
     }()
 
+    /// - Parameter output: writes one line (without its newline) to stdout and flushes it.
     init(output: @escaping (String) -> Void) {
         self.output = output
     }

@@ -2,9 +2,13 @@ import SessionEngine
 import TerminalUI
 import WorkoutModel
 
-/// What a multisport run is, for the front ends: its title, the plan (if any), the person's
-/// units, and how keys map to events in this kind of session.
+/// What a multisport run is, for the front ends (the ``MultisportSession``'s adapter): its
+/// title, the plan (if any), the person's units, how keys map to events in this kind of
+/// session, the multisport screen, the plain lines and the `--events` lines.
 struct MultisportRun: Equatable {
+    /// The session a multisport run drives.
+    typealias Engine = MultisportSession
+
     /// The name shown in the header and stored in history: the plan's name, "Multisport", or
     /// "Running intervals".
     var title: String
@@ -119,5 +123,154 @@ struct MultisportRun: Equatable {
         case .transition: .magenta
         case nil: .white
         }
+    }
+}
+
+// MARK: Keys
+
+extension MultisportRun: RunAdapter {
+    /// `f` finishes after asking; the rest as ``event(for:session:)`` says.
+    func action(for key: Key, session: MultisportSession) -> KeyAction<MultisportSession.Event>? {
+        if key == .character("f") { return .ask(RunQuestion(prompt: "Finish and save?", yes: .session(.finish))) }
+        return event(for: key, session: session).map { .command(.session($0)) }
+    }
+}
+
+// MARK: The full screen
+
+extension MultisportRun: ScreenAdapter {
+    /// A race clock does not stop for a question: legs keep running while it waits.
+    static var holdsClockWhileAsking: Bool { false }
+
+    /// Notices stay 3 s.
+    var noticeLifetime: Duration { .seconds(3) }
+
+    /// ``MultisportScreen`` of the session at `now`.
+    func render(_ status: ScreenStatus, session: MultisportSession, at now: Duration, size: TerminalSize,
+                glyphs: Glyphs) -> Frame {
+        let state = MultisportScreen.State(run: self, isMuted: status.isMuted, cuesOffReason: status.cuesOffReason,
+                                           prompt: status.prompt, notice: status.notice)
+        return MultisportScreen.render(state, session: session, at: now, size: size, glyphs: glyphs)
+    }
+
+    /// The clocks count up in whole seconds, each from its own start: the race clock from the
+    /// session's start, the big digits from the leg's timer time (which stops while paused) or
+    /// from the end of the last leg (blank time). Redraw when the first of them turns over.
+    func nextRedraw(session: MultisportSession, after now: Duration) -> Duration? {
+        let derived = session.derive()
+        guard derived.isRunning, let start = derived.start else { return nil }
+        func untilNextSecond(_ shown: Duration) -> Duration {
+            .seconds(1) - (shown - .seconds(shown.components.seconds))
+        }
+        var candidates = [now + untilNextSecond(now - start)]
+        if let current = derived.currentLeg, current < derived.legs.count {
+            if !derived.isPaused, let leg = session.results(at: now).last {
+                candidates.append(now + untilNextSecond(leg.timer))
+            }
+        } else if let end = derived.legs.last?.end {
+            candidates.append(now + untilNextSecond(now - end))
+        }
+        return candidates.min()
+    }
+}
+
+// MARK: Plain lines
+
+extension MultisportRun: PlainAdapter {
+    /// `Sprint triathlon: 5 legs`, or the sports of a free-form session.
+    func plainTitle(session: MultisportSession) -> String {
+        if let plan {
+            return "\(title): \(plan.legs.count) leg\(plan.legs.count == 1 ? "" : "s")"
+        }
+        return "\(title): \(allowed.map(\.rawValue).joined(separator: ", "))"
+    }
+
+    /// The notice the screen would show, stamped with when it happened.
+    func plainLine(for effect: MultisportSession.Effect, session: MultisportSession,
+                   at now: Duration) -> (at: Duration, text: String)? {
+        notice(for: effect, session: session).map { (now, $0) }
+    }
+}
+
+// MARK: --events
+
+extension MultisportRun: EventsAdapter {
+    /// `next` (or `skip`), `lap`, `undo`, `pause`, `resume`, `finish`, and for free-form
+    /// sessions `begin SPORT` (HealthKit names or `swim`, `bike`, `run`, `t1`, …) and `end`.
+    func commands(forLine text: String, errors: (String) -> Void) -> [RunCommand<MultisportSession.Event>] {
+        let words = text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+        guard let first = words.first else { return [] }
+        if first == "begin" || first == "start" {
+            guard words.count == 2, let sport = Sport(commandLine: words[1]) else {
+                errors("hiit: '\(text)' needs one sport, e.g. 'begin running' or 'begin swim'; ignored")
+                return []
+            }
+            return [.session(.begin(sport))]
+        }
+        guard words.count == 1 else {
+            errors("hiit: unknown command '\(text)' on stdin; ignored")
+            return []
+        }
+        switch first {
+        case "next", "skip": return [.session(.next)]
+        case "lap": return [.session(.lap)]
+        case "undo": return [.session(.undo)]
+        case "end": return [.session(.end)]
+        case "pause": return [.session(.pause)]
+        case "resume": return [.session(.resume)]
+        case "finish": return [.session(.finish)]
+        default:
+            errors("hiit: unknown command '\(text)' on stdin; expected next, lap, undo, begin SPORT, end, pause, resume, finish, mute or quit")
+            return []
+        }
+    }
+
+    /// `leg` (index, sport, label, due), `legEnd`, `lap` (leg, number, due), `undo` (the leg
+    /// now current), `pause`, `resume`, `ignored` (a second `next` within 3 s), `refused`
+    /// (message), `cue`, `finish`.
+    func eventLine(for effect: MultisportSession.Effect, session: MultisportSession, at now: Duration) -> EventLine {
+        let derived = session.derive()
+        var line = EventLine(event: "", t: now.inSeconds)
+        switch effect {
+        case let .legStarted(index, sport, at):
+            line.event = "leg"
+            line.due = at.inSeconds
+            line.index = index
+            line.sport = sport.rawValue
+            if index < derived.legs.count { line.label = label(of: derived.legs[index], among: derived.legs) }
+        case let .legEnded(index, at):
+            line.event = "legEnd"
+            line.due = at.inSeconds
+            line.index = index
+        case let .lap(leg, number, at):
+            line.event = "lap"
+            line.due = at.inSeconds
+            line.leg = leg
+            line.number = number
+        case .undone:
+            line.event = "undo"
+            if let current = derived.legs.last {
+                line.index = derived.legs.count - 1
+                line.sport = current.sport.rawValue
+                line.label = label(of: current, among: derived.legs)
+                line.number = current.lapStarts.count + 1
+            }
+        case .paused: line.event = "pause"
+        case .resumed: line.event = "resume"
+        case .ignoredDoublePress:
+            line.event = "ignored"
+            line.message = "a second next within 3 s is ignored"
+        case let .refused(refusal):
+            line.event = "refused"
+            line.message = refusal.description
+        case let .cue(cue, due):
+            line.event = "cue"
+            line.cue = cue.rawValue
+            line.due = due.inSeconds
+        case let .finished(at):
+            line.event = "finish"
+            line.due = at.inSeconds
+        }
+        return line
     }
 }

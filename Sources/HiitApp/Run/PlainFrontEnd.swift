@@ -1,71 +1,79 @@
 import SessionEngine
 import TerminalUI
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The front end when stdout is not a terminal (and `--events` was not given): one plain line
-/// per segment, pause and resume, no colours. When stdin is a terminal (`hiit run | tee log`)
-/// the keys still work — space pauses, n skips, r restarts, m mutes, q and Ctrl-C quit at
-/// once — read in raw mode by the caller. Ctrl-C or SIGTERM ends the run.
-final class PlainFrontEnd: RunFrontEnd {
-    typealias Engine = Session
+/// What plain line output needs to know about one engine.
+protocol PlainAdapter: RunAdapter {
+    /// The first line, e.g. `Tabata: 16 segments, estimated 4 min` or `Sprint triathlon: 5 legs`.
+    func plainTitle(session: Engine) -> String
+
+    /// The line for `effect`, if any: the instant it is stamped with (time since the start)
+    /// and its text, e.g. `(20 s, "REST  Burpees  round 1/8  0:10")` or `(now, "Lap 2")`.
+    func plainLine(for effect: Engine.Effect, session: Engine, at now: Duration) -> (at: Duration, text: String)?
+}
+
+/// The front end when stdout is not a terminal (and `--events` was not given), for either
+/// engine: a title line, then one line per change (`0:20  REST  Burpees  round 1/8  0:10`,
+/// `1:35  cues muted`), no colours. When stdin is a terminal (`hiit run | tee log`) the keys
+/// still work, read in raw mode by the caller; a key that would ask on the full screen acts at
+/// once (there is no screen to ask on), and Ctrl-C or SIGTERM ends the run.
+final class PlainFrontEnd<Adapter: PlainAdapter>: RunFrontEnd {
+    /// The session type shown.
+    typealias Engine = Adapter.Engine
+    private let adapter: Adapter
     private let output: (String) -> Void
     private let readsKeys: Bool
     private var decoder = KeyDecoder()
 
     /// - Parameters:
+    ///   - adapter: the run (``IntervalRun`` or ``MultisportRun``).
     ///   - output: writes one line (without its newline) to stdout.
     ///   - readsKeys: whether stdin is a terminal in raw mode whose keys control the run.
-    init(output: @escaping (String) -> Void, readsKeys: Bool = false) {
+    init(adapter: Adapter, output: @escaping (String) -> Void, readsKeys: Bool) {
+        self.adapter = adapter
         self.output = output
         self.readsKeys = readsKeys
     }
 
-    var inputDescriptor: Int32? { readsKeys ? STDIN_FILENO : nil }
+    var readsInput: Bool { readsKeys }
 
-    func begin(session: Session, at now: Duration) {
-        let estimated = Format.words(session.program.estimatedDuration.inSeconds)
-        let count = session.program.segments.count
-        output("\(session.program.name): \(count) segment\(count == 1 ? "" : "s"), estimated \(estimated)")
+    func begin(session: Engine, at now: Duration) {
+        output(adapter.plainTitle(session: session))
     }
 
-    func commands(from bytes: [UInt8]?, session: Session, at now: Duration) -> [RunCommand<Session.Event>] {
+    func commands(from bytes: [UInt8]?, session: Engine, at now: Duration) -> [RunCommand<Engine.Event>] {
         guard let bytes else { return [] }
-        var result: [RunCommand<Session.Event>] = []
+        var result: [RunCommand<Engine.Event>] = []
         for key in decoder.decode(bytes).map(\.lowercased) {
-            switch key {
-            case .interrupt: return [.interrupt]
-            case .character("q"): return [.quit]
-            case .space, .character("p"): result.append(.togglePause)
-            case .character("n"): result.append(.session(.skip))
-            case .character("r"): result.append(.session(.reset))
-            case .character("m"): result.append(.toggleMute)
-            default: break
+            switch adapter.meaning(of: key, session: session) {
+            case .command(.interrupt): return [.interrupt]
+            case let .command(command): result.append(command)
+            case let .ask(question):
+                if question.yes == .quit { return [.quit] }
+                result.append(question.yes)
+            case nil: break
             }
         }
         return result
     }
 
-    func show(_ effects: [Session.Effect], session: Session, at now: Duration) {
+    func show(_ effects: [Engine.Effect], session: Engine, at now: Duration) {
         for effect in effects {
-            switch effect {
-            case let .segmentChanged(index, at):
-                output("\(Format.clock(at.inSeconds))  \(Format.segmentLine(session.program.segments[index]))")
-            case .paused: output("\(Format.clock(now.inSeconds))  paused")
-            case .resumed: output("\(Format.clock(now.inSeconds))  resumed")
-            case .skipped: output("\(Format.clock(now.inSeconds))  skipped")
-            case .reset: output("\(Format.clock(now.inSeconds))  restarted")
-            case .cue, .finished: break
-            }
+            if let line = adapter.plainLine(for: effect, session: session, at: now) { say(line.text, at: line.at) }
         }
     }
 
-    func refresh(session: Session, at now: Duration) {}
-    func nextRefresh(session: Session, after now: Duration) -> Duration? { nil }
-    func resized(session: Session, at now: Duration) {}
-    func cuesChanged(muted: Bool, session: Session, at now: Duration) {
-        output("\(Format.clock(now.inSeconds))  cues \(muted ? "muted" : "on")")
+    func refresh(session: Engine, at now: Duration) {}
+    func nextRefresh(session: Engine, after now: Duration) -> Duration? { nil }
+    func resized(session: Engine, at now: Duration) {}
+
+    func cuesChanged(muted: Bool, session: Engine, at now: Duration) {
+        say("cues \(muted ? "muted" : "on")", at: now)
     }
-    func end(_ ending: RunEnding<SessionSummary>, session: Session, at now: Duration) {}
+
+    func end(_ ending: RunEnding<Engine.Outcome>, session: Engine, at now: Duration) {}
+
+    /// Writes `0:20  text`: the instant in whole seconds, two spaces, the text.
+    private func say(_ text: String, at instant: Duration) {
+        output("\(Format.clock(instant.inSeconds))  \(text)")
+    }
 }

@@ -1,87 +1,122 @@
 import SessionEngine
 import TerminalUI
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The full-screen front end: big digits, phase colours, keys (space, n, r, q, m), y/n prompts
-/// for restart and quit, redraw on resize. The caller puts the terminal in raw mode and
-/// restores it; this type only draws and reads keys.
-final class ScreenFrontEnd: RunFrontEnd {
-    typealias Engine = Session
+/// What the full screen needs to know about one engine.
+protocol ScreenAdapter: RunAdapter {
+    /// Whether the session's clock holds (pauses) while a y/N question waits, and goes on
+    /// when the answer is no. The one place where the engines differ on this: the interval
+    /// timer holds, as a phone timer does, so a workout cannot finish and record behind the
+    /// question; a race clock does not stop for a question.
+    static var holdsClockWhileAsking: Bool { get }
+
+    /// How long a notice stays on the bottom line (the cues-off notice at the start stays
+    /// three times as long).
+    var noticeLifetime: Duration { get }
+
+    /// Renders the screen: a frame of exactly `size` (CONVENTIONS: a pure render function).
+    /// - Parameters:
+    ///   - status: the cue state, the question and the notice.
+    ///   - session: the session as it stands.
+    ///   - now: the instant shown (time since the start).
+    ///   - size: the terminal's size.
+    ///   - glyphs: Unicode blocks or ASCII.
+    func render(_ status: ScreenStatus, session: Engine, at now: Duration, size: TerminalSize, glyphs: Glyphs) -> Frame
+
+    /// The next instant something shown by the session changes (a displayed second turns
+    /// over, the progress bar moves), or `nil` when nothing moves (paused, not started).
+    func nextRedraw(session: Engine, after now: Duration) -> Duration?
+
+    /// The notice the bottom line shows for `effect` ("Skipped", "Lap 3", a refusal), if any.
+    func notice(for effect: Engine.Effect, session: Engine) -> String?
+}
+
+/// What every run screen shows besides the session: the cue state in the header, and the
+/// question or notice on the bottom line.
+struct ScreenStatus: Equatable {
+    /// Whether cues are muted by the person (`m`, `--mute`).
+    var isMuted: Bool
+    /// Why cues cannot play at all (no device, no sounds), or `nil`.
+    var cuesOffReason: String?
+    /// A question waiting for y/N.
+    var prompt: String?
+    /// A short notice, e.g. "Cues on".
+    var notice: String?
+}
+
+/// The full-screen front end of either engine: the adapter's screen, the keys (space, `p`,
+/// `m`, `q`/Esc and the engine's own), y/N questions, notices that go away by themselves, a
+/// redraw on resize. The caller puts the terminal in raw mode and restores it; this type only
+/// draws and reads keys.
+final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
+    /// The session type shown.
+    typealias Engine = Adapter.Engine
+    private let adapter: Adapter
     private var decoder = KeyDecoder()
     private var writer: FrameWriter
-    private var state: TimerScreen.State
-    private var pending: PendingQuestion?
-    /// Whether the timer was paused to ask the pending question (so "no" resumes it).
+    private var status: ScreenStatus
+    private var pending: RunQuestion<Engine.Event>?
+    /// Whether the clock was paused to ask the pending question (so "no" resumes it).
     private var pausedToAsk = false
-    private var notice = BottomNotice(lifetime: .seconds(2))
+    private var notice: BottomNotice
     private let glyphs: Glyphs
     private let size: () -> TerminalSize
-
-    private enum PendingQuestion { case quit, restart }
-
-    /// How often the progress bar moves while running.
-    private static let barRefresh: Duration = .milliseconds(250)
+    private let write: (String) -> Void
 
     /// - Parameters:
-    ///   - workoutName: shown in the header.
+    ///   - adapter: the run (``IntervalRun`` or ``MultisportRun``).
     ///   - cuesOffReason: why cues cannot play (no device, no sounds), or `nil`.
     ///   - isMuted: whether cues start muted (`--mute`).
     ///   - styleMode: colours, attributes only, or plain.
     ///   - glyphs: Unicode blocks or ASCII.
     ///   - size: reads the current terminal size.
-    init(workoutName: String, cuesOffReason: String?, isMuted: Bool, styleMode: StyleMode,
-         glyphs: Glyphs, size: @escaping () -> TerminalSize) {
-        self.writer = FrameWriter(mode: styleMode)
+    ///   - write: sends bytes to the terminal (the writer's output for one frame).
+    init(adapter: Adapter, cuesOffReason: String?, isMuted: Bool, styleMode: StyleMode, glyphs: Glyphs,
+         size: @escaping () -> TerminalSize, write: @escaping (String) -> Void) {
+        self.adapter = adapter
+        writer = FrameWriter(mode: styleMode)
+        status = ScreenStatus(isMuted: isMuted, cuesOffReason: cuesOffReason)
+        notice = BottomNotice(lifetime: adapter.noticeLifetime)
         self.glyphs = glyphs
         self.size = size
-        state = TimerScreen.State(
-            workoutName: workoutName,
-            snapshot: Session(program: Program(name: workoutName, segments: [])).snapshot(at: .zero),
-            isMuted: isMuted, cuesOffReason: cuesOffReason, prompt: nil, notice: nil)
+        self.write = write
     }
 
-    var inputDescriptor: Int32? { STDIN_FILENO }
+    var readsInput: Bool { true }
 
-    func begin(session: Session, at now: Duration) {
-        if let reason = state.cuesOffReason, !state.isMuted {
+    /// The frame on the terminal now (the last one written), or `nil` before the first.
+    var frame: Frame? { writer.previous }
+
+    func begin(session: Engine, at now: Duration) {
+        if let reason = status.cuesOffReason, !status.isMuted {
             notice.show(BottomNotice.cuesOff(reason), at: now, lasting: 3)
         }
         refresh(session: session, at: now)
     }
 
-    func commands(from bytes: [UInt8]?, session: Session, at now: Duration) -> [RunCommand<Session.Event>] {
+    func commands(from bytes: [UInt8]?, session: Engine, at now: Duration) -> [RunCommand<Engine.Event>] {
         guard let bytes else { return [] }
-        var result: [RunCommand<Session.Event>] = []
+        var result: [RunCommand<Engine.Event>] = []
         for typed in decoder.decodeRead(bytes) {
             let key = typed.lowercased
             if key == .interrupt { return [.interrupt] }
             if let question = pending {
                 pending = nil
-                state.prompt = nil
-                let resume: [RunCommand<Session.Event>] = pausedToAsk ? [.session(.resume)] : []
+                status.prompt = nil
+                let resume: [RunCommand<Engine.Event>] = pausedToAsk ? [.session(Engine.resumeEvent)] : []
                 pausedToAsk = false
                 if key == .character("y") {
-                    switch question {
-                    case .quit: return [.quit]
-                    case .restart: result.append(.session(.reset))
-                    }
+                    if question.yes == .quit { return [.quit] }
+                    result.append(question.yes)
                 } else {
                     result += resume
                     notify("Carrying on", at: now)
                 }
                 continue
             }
-            switch key {
-            case .space, .character("p"): result.append(.togglePause)
-            case .character("n"), .right: result.append(.session(.skip))
-            case .character("m"): result.append(.toggleMute)
-            case .character("r"):
-                result += ask(.restart, "Restart from the beginning?", session: session)
-            case .character("q"), .escape:
-                result += ask(.quit, "Quit? Nothing will be recorded.", session: session)
-            default: break
+            switch key == .escape ? .ask(.quit) : adapter.meaning(of: key, session: session) {
+            case let .command(command): result.append(command)
+            case let .ask(question): result += ask(question, session: session)
+            case nil: break
             }
         }
         // No drawing here: the run loop applies the commands, then redraws once, so a frame
@@ -89,73 +124,47 @@ final class ScreenFrontEnd: RunFrontEnd {
         return result
     }
 
-    func show(_ effects: [Session.Effect], session: Session, at now: Duration) {
+    func show(_ effects: [Engine.Effect], session: Engine, at now: Duration) {
         for effect in effects {
-            switch effect {
-            case .skipped: notify("Skipped", at: now)
-            case .reset: notify("Restarted", at: now)
-            default: break
-            }
+            if let text = adapter.notice(for: effect, session: session) { notify(text, at: now) }
         }
         refresh(session: session, at: now)
     }
 
-    func refresh(session: Session, at now: Duration) {
-        state.notice = notice.current(at: now)
-        state.snapshot = session.snapshot(at: now)
-        let frame = TimerScreen.render(state, size: size(), glyphs: glyphs)
+    func refresh(session: Engine, at now: Duration) {
+        status.notice = notice.current(at: now)
+        let frame = adapter.render(status, session: session, at: now, size: size(), glyphs: glyphs)
         let output = writer.update(to: frame)
-        // A terminal that went away (hang-up) is not an error worth stopping the workout for.
-        if !output.isEmpty { try? FileDescriptorIO.writeAll(output, to: STDOUT_FILENO) }
+        if !output.isEmpty { write(output) }
     }
 
-    func nextRefresh(session: Session, after now: Duration) -> Duration? {
-        var candidates: [Duration] = []
-        if let until = notice.until { candidates.append(until) }
-        if session.phase == .running {
-            let snap = session.snapshot(at: now)
-            // The countdown shows whole seconds rounded up: it changes when the remaining
-            // time crosses a whole second.
-            let shown = snap.remainingInSegment ?? snap.elapsedInSegment
-            let fraction = shown - .seconds(shown.components.seconds)
-            let untilChange = fraction == .zero ? Duration.seconds(1) : fraction
-            candidates.append(now + min(untilChange, Self.barRefresh))
-        }
-        return candidates.min()
+    func nextRefresh(session: Engine, after now: Duration) -> Duration? {
+        [notice.until, adapter.nextRedraw(session: session, after: now)].compactMap { $0 }.min()
     }
 
-    func resized(session: Session, at now: Duration) {
+    func resized(session: Engine, at now: Duration) {
         writer.invalidate()
         refresh(session: session, at: now)
     }
 
-    func cuesChanged(muted: Bool, session: Session, at now: Duration) {
-        state.isMuted = muted
-        notify(BottomNotice.cuesChanged(muted: muted, cuesOffReason: state.cuesOffReason), at: now)
+    func cuesChanged(muted: Bool, session: Engine, at now: Duration) {
+        status.isMuted = muted
+        notify(BottomNotice.cuesChanged(muted: muted, cuesOffReason: status.cuesOffReason), at: now)
         refresh(session: session, at: now)
     }
 
-    func end(_ ending: RunEnding<SessionSummary>, session: Session, at now: Duration) {}
+    func end(_ ending: RunEnding<Engine.Outcome>, session: Engine, at now: Duration) {}
 
-    /// Shows a y/N question; the timer holds (pauses) while it waits, as a phone timer does,
-    /// so the workout cannot finish and record behind the question.
-    private func ask(_ question: PendingQuestion, _ text: String, session: Session) -> [RunCommand<Session.Event>] {
+    /// Shows a y/N question; where the adapter says so, the clock holds while it waits.
+    private func ask(_ question: RunQuestion<Engine.Event>, session: Engine) -> [RunCommand<Engine.Event>] {
         pending = question
-        state.prompt = text
-        pausedToAsk = session.phase == .running
-        return pausedToAsk ? [.session(.pause)] : []
+        status.prompt = question.prompt
+        pausedToAsk = Adapter.holdsClockWhileAsking && session.isCounting
+        return pausedToAsk ? [.session(Engine.pauseEvent)] : []
     }
 
     private func notify(_ text: String, at now: Duration) {
         notice.show(text, at: now)
-        state.notice = text
-    }
-}
-
-extension Key {
-    /// The key with a letter in lower case, so keys work with Caps Lock or Shift.
-    var lowercased: Key {
-        if case let .character(c) = self, c.isUppercase, let lower = c.lowercased().first { return .character(lower) }
-        return self
+        status.notice = text
     }
 }

@@ -80,24 +80,14 @@ struct RunWorkout {
 
     private func runIntervals(_ workout: IntervalWorkout, weightKg: Double?) -> Int32 {
         let program = Program(workout, prepareSeconds: options.prepareSeconds)
-        return drive(session: Session(program: program)) { kind, cuesOffReason in
-            switch kind {
-            case .events:
-                return EventsFrontEnd(output: console.out, errors: console.err, isMuted: options.isMuted)
-            case let .screen(styleMode, glyphs, size):
-                return ScreenFrontEnd(workoutName: workout.name, cuesOffReason: cuesOffReason, isMuted: options.isMuted,
-                                      styleMode: styleMode, glyphs: glyphs, size: size)
-            case let .plain(readsKeys):
-                return PlainFrontEnd(output: console.out, readsKeys: readsKeys)
-            }
-        } finished: { summary, loop, frontEnd in
-            record(summary, weightKg: weightKg, loop: loop, events: frontEnd as? EventsFrontEnd)
+        return drive(session: Session(program: program), adapter: IntervalRun(workoutName: workout.name)) { summary, loop, events in
+            record(summary, weightKg: weightKg, loop: loop, events: events)
         }
     }
 
     /// Prints the summary and appends the session to history.
-    private func record(_ summary: SessionSummary, weightKg: Double?, loop: RunLoop<Session>,
-                        events: EventsFrontEnd?) -> Int32 {
+    private func record(_ summary: SessionSummary, weightKg: Double?, loop: WorkoutRunLoop<Session>,
+                        events: EventsFrontEnd<IntervalRun>?) -> Int32 {
         guard let record = summary.record(id: UUID(), weightKg: weightKg, wallOrigin: loop.wallOrigin,
                                           timeZone: TimeZone.current) else {
             if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: "no work segment ran")) }
@@ -125,26 +115,15 @@ struct RunWorkout {
     // MARK: Multisport
 
     private func runMultisport(_ run: MultisportRun, weightKg: Double?) -> Int32 {
-        drive(session: MultisportSession(mode: run.mode)) { kind, cuesOffReason in
-            switch kind {
-            case .events:
-                return MultisportEventsFrontEnd(run: run, output: console.out, errors: console.err, isMuted: options.isMuted)
-            case let .screen(styleMode, glyphs, size):
-                return MultisportScreenFrontEnd(run: run, cuesOffReason: cuesOffReason, isMuted: options.isMuted,
-                                                styleMode: styleMode, glyphs: glyphs, size: size)
-            case let .plain(readsKeys):
-                return MultisportPlainFrontEnd(run: run, output: console.out, readsKeys: readsKeys)
-            }
-        } finished: { finish, loop, frontEnd in
-            recordMultisport(run, finish: finish, weightKg: weightKg, loop: loop,
-                             events: frontEnd as? MultisportEventsFrontEnd)
+        drive(session: MultisportSession(mode: run.mode), adapter: run) { finish, loop, events in
+            recordMultisport(run, finish: finish, weightKg: weightKg, loop: loop, events: events)
         }
     }
 
     /// Builds the record of a finished multisport session, shows the per-leg table (or the
     /// `results` line) and appends it to history.
     private func recordMultisport(_ run: MultisportRun, finish: Duration, weightKg: Double?,
-                                  loop: RunLoop<MultisportSession>, events: MultisportEventsFrontEnd?) -> Int32 {
+                                  loop: WorkoutRunLoop<MultisportSession>, events: EventsFrontEnd<MultisportRun>?) -> Int32 {
         guard let record = loop.session.record(finishedAt: finish, id: UUID(), weightKg: weightKg,
                                                wallOrigin: loop.wallOrigin, timeZone: TimeZone.current) else {
             if let events { events.emit(EventLine(event: "notRecorded", t: loop.now.inSeconds, message: "no leg was started")) }
@@ -175,22 +154,14 @@ struct RunWorkout {
 
     // MARK: Shared
 
-    /// Which front end the run uses, decided once from the options and the terminal.
-    enum FrontEndKind {
-        /// `--events`: JSON lines.
-        case events
-        /// The full screen, with the style, glyphs and a size reader.
-        case screen(StyleMode, Glyphs, () -> TerminalSize)
-        /// Plain lines; keys are read when stdin is a terminal.
-        case plain(readsKeys: Bool)
-    }
-
-    /// Opens sound and signals, picks the front end, runs the loop, restores the terminal
-    /// and turns the ending into an exit status (`finished` handles a completed session).
-    private func drive<Engine: RunnableSession>(
-        session: Engine,
-        frontEnd makeFrontEnd: (FrontEndKind, String?) -> any RunFrontEnd<Engine>,
-        finished: (Engine.Outcome, RunLoop<Engine>, any RunFrontEnd<Engine>) -> Int32
+    /// Opens sound and signals, picks the front end (event lines, the full screen or plain
+    /// lines, decided once from the options and the terminal), runs the loop, restores the
+    /// terminal and turns the ending into an exit status (`finished` handles a completed
+    /// session; it is given the event-lines front end when that is the one in use).
+    private func drive<Adapter: ScreenAdapter & PlainAdapter & EventsAdapter>(
+        session: Adapter.Engine,
+        adapter: Adapter,
+        finished: (Adapter.Engine.Outcome, WorkoutRunLoop<Adapter.Engine>, EventsFrontEnd<Adapter>?) -> Int32
     ) -> Int32 {
         // Sound: decoded once at start; any failure turns cues off with one message.
         let (player, cuesOffReason) = makePlayer()
@@ -207,10 +178,13 @@ struct RunWorkout {
         }
         defer { signals?.close() }
 
-        let kind: FrontEndKind
+        let frontEnd: any RunFrontEnd<Adapter.Engine>
+        var events: EventsFrontEnd<Adapter>?
         var rawMode: RawMode?
         if options.events {
-            kind = .events
+            let lines = EventsFrontEnd(adapter: adapter, output: console.out, errors: console.err, isMuted: options.isMuted)
+            events = lines
+            frontEnd = lines
         } else if console.stdoutIsTerminal && console.stdinIsTerminal {
             do {
                 rawMode = try RawMode(fd: STDIN_FILENO, output: STDOUT_FILENO)
@@ -219,19 +193,25 @@ struct RunWorkout {
                 return ExitStatus.ioError
             }
             let env = environment
-            kind = .screen(
-                StyleMode.decide(isTerminal: true, noColor: env["NO_COLOR"], term: env["TERM"]),
-                Glyphs.decide(lcAll: env["LC_ALL"], lcCtype: env["LC_CTYPE"], lang: env["LANG"], term: env["TERM"]),
-                { TerminalSize.current(fd: STDOUT_FILENO, columns: env["COLUMNS"], lines: env["LINES"]) })
+            frontEnd = ScreenFrontEnd(
+                adapter: adapter, cuesOffReason: cuesOffReason, isMuted: options.isMuted,
+                styleMode: StyleMode.decide(isTerminal: true, noColor: env["NO_COLOR"], term: env["TERM"]),
+                glyphs: Glyphs.decide(lcAll: env["LC_ALL"], lcCtype: env["LC_CTYPE"], lang: env["LANG"], term: env["TERM"]),
+                size: { TerminalSize.current(fd: STDOUT_FILENO, columns: env["COLUMNS"], lines: env["LINES"]) },
+                write: Self.writeToTerminal)
         } else {
             // Keys still work when only stdout is redirected (`hiit run | tee log`).
             if console.stdinIsTerminal { rawMode = try? RawMode(fd: STDIN_FILENO, output: nil) }
-            kind = .plain(readsKeys: rawMode != nil)
+            frontEnd = PlainFrontEnd(adapter: adapter, output: console.out, readsKeys: rawMode != nil)
         }
-        let frontEnd = makeFrontEnd(kind, cuesOffReason)
 
-        let loop = RunLoop(session: session, frontEnd: frontEnd, player: player, signals: signals)
-        let ending: RunEnding<Engine.Outcome>
+        // The clock's origin and the wall-clock time are read together, once: records are
+        // stamped from them.
+        let clock = RunClock(ContinuousClock())
+        let wait = DeadlineWait(clock: clock, input: frontEnd.readsInput ? STDIN_FILENO : nil, signals: signals)
+        let loop = WorkoutRunLoop(session: session, frontEnd: frontEnd, player: player, clock: clock, wallOrigin: Date(),
+                                  wait: wait, faults: RunFaults(hiitFault: environment["HIIT_FAULT"]))
+        let ending: RunEnding<Adapter.Engine.Outcome>
         do {
             ending = try loop.run()
         } catch {
@@ -243,7 +223,7 @@ struct RunWorkout {
 
         switch ending {
         case let .finished(outcome):
-            let status = finished(outcome, loop, frontEnd)
+            let status = finished(outcome, loop, events)
             // Let "Congratulations!" be heard before the process exits.
             player.waitUntilIdle(timeout: .seconds(3))
             (player as? ALSACuePlayer)?.close()
@@ -255,6 +235,12 @@ struct RunWorkout {
             console.err("Stopped by \(Self.signalName(number)): nothing was recorded.")
             return 128 + number
         }
+    }
+
+    /// Writes a screen's bytes to stdout. A terminal that went away (hang-up) is not an error
+    /// worth stopping the workout for, so a failed write is dropped.
+    static func writeToTerminal(_ output: String) {
+        try? FileDescriptorIO.writeAll(output, to: STDOUT_FILENO)
     }
 
     /// Appends `record` to history (unless `--no-record`) and says so.
@@ -304,11 +290,10 @@ struct RunWorkout {
     }
 }
 
-/// A front end that writes ``EventLine``s (both `--events` front ends).
+/// A front end that writes ``EventLine``s (the `--events` front end, of either engine).
 protocol EventEmitting: AnyObject {
     /// Writes one line.
     func emit(_ line: EventLine)
 }
 
 extension EventsFrontEnd: EventEmitting {}
-extension MultisportEventsFrontEnd: EventEmitting {}

@@ -1,0 +1,80 @@
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The run loop's wait in production: `poll` on the input and the signal pipe until a little
+/// before the absolute deadline, then `nanosleep` the last stretch.
+///
+/// The kernel lets `poll` oversleep by 0.1 % of its timeout (1 ms in a second) and counts
+/// whole milliseconds (LINUX-NOTES "Timing"); `nanosleep`'s slack is about 50 µs. Polling to
+/// 0.2 % + 1 ms short of the deadline and sleeping the rest wakes within a fraction of a
+/// millisecond of it, and because every deadline is absolute, error never accumulates.
+final class DeadlineWait: RunWait {
+    private let clock: RunClock
+    private let signals: SignalPipe?
+    /// The descriptor watched and read for input (standard input), or `nil` for none.
+    let inputDescriptor: Int32?
+
+    /// - Parameters:
+    ///   - clock: the run's clock (the deadlines are instants on it).
+    ///   - input: the descriptor to watch and read, e.g. `STDIN_FILENO`; `nil` reads nothing.
+    ///   - signals: the signal pipe to watch, or `nil`.
+    init(clock: RunClock, input: Int32?, signals: SignalPipe?) {
+        self.clock = clock
+        self.inputDescriptor = input
+        self.signals = signals
+    }
+
+    /// Polls the input and the signal pipe until shortly before `deadline`; when nothing came,
+    /// sleeps precisely to the deadline.
+    /// - Throws: ``TerminalError`` naming `poll`.
+    func wait(until deadline: Duration?, watchingInput: Bool) throws -> RunWake {
+        let current = clock.now
+        var fds: [Int32] = []
+        if watchingInput, let inputDescriptor { fds.append(inputDescriptor) }
+        if let signals { fds.append(signals.readFD) }
+        let ready = try Poller.readable(fds, timeoutMilliseconds: deadline.map {
+            Self.wholeMilliseconds(Self.pollWait(until: $0, from: current))
+        })
+        if ready.isEmpty, let deadline { Self.sleep(for: deadline - clock.now) }
+        var wake = RunWake()
+        if let signals, ready.contains(signals.readFD) { wake.signals = signals.drain() }
+        if watchingInput, let inputDescriptor, ready.contains(inputDescriptor) { wake.inputIsReady = true }
+        return wake
+    }
+
+    /// One `read` of the input (up to 1024 bytes).
+    /// - Returns: the bytes, or `nil` at end of input (also when there is no input).
+    /// - Throws: ``TerminalError`` naming `read`.
+    func readInput() throws -> [UInt8]? {
+        guard let inputDescriptor else { return nil }
+        return try FileDescriptorIO.read(from: inputDescriptor)
+    }
+
+    // MARK: The arithmetic
+
+    /// `duration` in whole milliseconds, rounded down, at least 0.
+    static func wholeMilliseconds(_ duration: Duration) -> Int {
+        guard duration > .zero else { return 0 }
+        let (seconds, attoseconds) = duration.components
+        return Int(clamping: seconds) &* 1000 &+ Int(attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// How long to poll before sleeping precisely to `deadline`: the time left less 0.2 % of
+    /// it and 1 ms (the kernel's poll slack is 0.1 % of the timeout), never negative.
+    static func pollWait(until deadline: Duration, from now: Duration) -> Duration {
+        let left = deadline - now
+        return max(left - left / 500 - .milliseconds(1), .zero)
+    }
+
+    /// Sleeps for a short `duration` (the last few milliseconds before a deadline) with
+    /// `nanosleep`, resumed after a signal with the time that is left.
+    static func sleep(for duration: Duration) {
+        guard duration > .zero else { return }
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(clamping: seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    }
+}

@@ -1,0 +1,156 @@
+import SessionEngine
+import TerminalUI
+
+/// What an interval run is, for the front ends (the interval ``Session``'s adapter): the
+/// workout's name, the keys (`n`/→ skip, `r` restart after asking), the timer screen, the
+/// plain lines and the `--events` lines.
+struct IntervalRun: Equatable {
+    /// The session an interval run drives.
+    typealias Engine = Session
+
+    /// The name shown in the screen's header.
+    var workoutName: String
+
+    /// How often the progress bar moves while running.
+    static let barRefresh: Duration = .milliseconds(250)
+}
+
+// MARK: Keys
+
+extension IntervalRun: RunAdapter {
+    /// `n` and → skip to the next segment; `r` restarts after asking.
+    func action(for key: Key, session: Session) -> KeyAction<Session.Event>? {
+        switch key {
+        case .character("n"), .right: .command(.session(.skip))
+        case .character("r"): .ask(RunQuestion(prompt: "Restart from the beginning?", yes: .session(.reset)))
+        default: nil
+        }
+    }
+}
+
+// MARK: The full screen
+
+extension IntervalRun: ScreenAdapter {
+    /// The timer holds while a question waits, as a phone timer does, so the workout cannot
+    /// finish and record behind the question.
+    static var holdsClockWhileAsking: Bool { true }
+
+    /// Notices stay 2 s.
+    var noticeLifetime: Duration { .seconds(2) }
+
+    /// ``TimerScreen`` with the session's snapshot at `now`.
+    func render(_ status: ScreenStatus, session: Session, at now: Duration, size: TerminalSize, glyphs: Glyphs) -> Frame {
+        let state = TimerScreen.State(workoutName: workoutName, snapshot: session.snapshot(at: now), isMuted: status.isMuted,
+                                      cuesOffReason: status.cuesOffReason, prompt: status.prompt, notice: status.notice)
+        return TimerScreen.render(state, size: size, glyphs: glyphs)
+    }
+
+    /// While running: when the shown countdown (whole seconds, rounded up) next changes, and
+    /// at least every ``barRefresh`` for the progress bar; nothing moves otherwise.
+    func nextRedraw(session: Session, after now: Duration) -> Duration? {
+        guard session.phase == .running else { return nil }
+        let snap = session.snapshot(at: now)
+        let shown = snap.remainingInSegment ?? snap.elapsedInSegment
+        let fraction = shown - .seconds(shown.components.seconds)
+        let untilChange = fraction == .zero ? Duration.seconds(1) : fraction
+        return now + min(untilChange, Self.barRefresh)
+    }
+
+    /// "Skipped" and "Restarted"; the rest shows on the screen itself.
+    func notice(for effect: Session.Effect, session: Session) -> String? {
+        switch effect {
+        case .skipped: "Skipped"
+        case .reset: "Restarted"
+        default: nil
+        }
+    }
+}
+
+// MARK: Plain lines
+
+extension IntervalRun: PlainAdapter {
+    /// `Tabata: 16 segments, estimated 4 min`.
+    func plainTitle(session: Session) -> String {
+        let estimated = Format.words(session.program.estimatedDuration.inSeconds)
+        let count = session.program.segments.count
+        return "\(session.program.name): \(count) segment\(count == 1 ? "" : "s"), estimated \(estimated)"
+    }
+
+    /// A segment's line at its start; `paused`, `resumed`, `skipped`, `restarted` when they happen.
+    func plainLine(for effect: Session.Effect, session: Session, at now: Duration) -> (at: Duration, text: String)? {
+        switch effect {
+        case let .segmentChanged(index, at): (at, Format.segmentLine(session.program.segments[index]))
+        case .paused: (now, "paused")
+        case .resumed: (now, "resumed")
+        case .skipped: (now, "skipped")
+        case .reset: (now, "restarted")
+        case .cue, .finished: nil
+        }
+    }
+}
+
+// MARK: --events
+
+extension IntervalRun: EventsAdapter {
+    /// `pause`, `resume`, `skip` or `next`, `finish`, `reset` or `restart`; the multisport
+    /// commands are named as such.
+    func commands(forLine text: String, errors: (String) -> Void) -> [RunCommand<Session.Event>] {
+        switch text.lowercased() {
+        case "": return []
+        case "pause": return [.session(.pause)]
+        case "resume": return [.session(.resume)]
+        case "skip", "next": return [.session(.skip)]
+        case "finish": return [.session(.finish)]
+        case "reset", "restart": return [.session(.reset)]
+        case "lap", "undo", "end":
+            errors("hiit: '\(text)' applies to multisport sessions; ignored")
+            return []
+        default:
+            errors("hiit: unknown command '\(text)' on stdin; expected pause, resume, skip, next, finish, reset, mute or quit")
+            return []
+        }
+    }
+
+    /// `segment` (with the segment's labels and `due`), `cue`, `pause`, `resume`, `skip`,
+    /// `reset`, `finish` (with the measured times).
+    func eventLine(for effect: Session.Effect, session: Session, at now: Duration) -> EventLine {
+        var line = EventLine(event: "", t: now.inSeconds)
+        switch effect {
+        case let .segmentChanged(index, at):
+            let segment = session.program.segments[index]
+            line.event = "segment"
+            line.due = at.inSeconds
+            line.index = index
+            line.kind = segment.kind.rawValue
+            line.label = segment.label
+            line.round = segment.round
+            line.rounds = segment.rounds
+            line.exercise = segment.exercise
+            line.exercises = segment.exercises
+            line.sport = segment.sport
+            line.durationSeconds = segment.duration?.inSeconds
+        case let .cue(cue, due):
+            line.event = "cue"
+            line.due = due.inSeconds
+            line.cue = cue.rawValue
+        case .paused:
+            line.event = "pause"
+        case .resumed:
+            line.event = "resume"
+        case let .skipped(index):
+            line.event = "skip"
+            line.index = index
+        case .reset:
+            line.event = "reset"
+        case let .finished(summary):
+            line.event = "finish"
+            line.due = summary.end.inSeconds
+            line.workoutSeconds = summary.workoutSeconds
+            line.totalSeconds = summary.totalSeconds
+            line.pausedSeconds = summary.pausedSeconds
+            line.rounds = summary.rounds
+            line.exercises = summary.exercises
+        }
+        return line
+    }
+}

@@ -1,0 +1,37 @@
+/// How the run loop waits between two steps: until a deadline, typed input or a signal,
+/// whichever comes first.
+///
+/// In production it is ``DeadlineWait`` (`poll` on standard input and the signal pipe until
+/// shortly before the absolute deadline, then `nanosleep` the rest). Tests give the loop a
+/// wait that moves a manual clock to the deadline, or delivers scripted input and signals,
+/// so a whole workout runs in-process in milliseconds.
+protocol RunWait: AnyObject {
+    /// The descriptor input is read from, named in errors about reading it; `nil` when there is
+    /// none (plain output with stdin not a terminal, or a scripted wait).
+    var inputDescriptor: Int32? { get }
+
+    /// Waits until `deadline` on the run's clock, or until input or a signal arrives first.
+    ///
+    /// When nothing arrives it returns no earlier than `deadline`, so the loop's next reading
+    /// of the clock is at or after it.
+    /// - Parameters:
+    ///   - deadline: the instant to wake at (time since the run's origin); `nil` waits for
+    ///     input or a signal with no limit.
+    ///   - watchingInput: whether input may end the wait (false once input has ended).
+    /// - Returns: the signals that arrived and whether input is ready to be read.
+    /// - Throws: what the underlying wait throws (``TerminalUI/TerminalError`` from `poll`).
+    func wait(until deadline: Duration?, watchingInput: Bool) throws -> RunWake
+
+    /// Reads the input that ``wait(until:watchingInput:)`` reported ready.
+    /// - Returns: the bytes read (possibly none), or `nil` at end of input.
+    /// - Throws: what reading throws (``TerminalUI/TerminalError`` naming `read`).
+    func readInput() throws -> [UInt8]?
+}
+
+/// What ended one wait of the run loop.
+struct RunWake: Equatable, Sendable {
+    /// The signals that arrived (SIGINT, SIGTERM, SIGHUP, SIGWINCH), each once, in order.
+    var signals: [Int32] = []
+    /// Whether input is ready: call ``RunWait/readInput()``.
+    var inputIsReady = false
+}

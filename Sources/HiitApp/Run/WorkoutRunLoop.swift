@@ -1,0 +1,149 @@
+import AudioCues
+import Foundation
+import SessionEngine
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a session on the clock it is given: it waits (through its ``RunWait``) until the next
+/// absolute deadline of the session or the front end, then hands the session the current
+/// instant. Nothing is counted per tick, so error never accumulates: in production a boundary
+/// is handled within a fraction of a millisecond of its schedule (see ``DeadlineWait``).
+///
+/// Instants given to the session and the front end are `Duration`s since the clock's origin
+/// (``RunClock``). The loop reads no clock, no wall time and no environment of its own: the
+/// caller gives it the clock, the wait, the wall-clock time at the origin and the faults to
+/// inject, so tests drive whole runs in-process with a manual clock.
+final class WorkoutRunLoop<Engine: RunnableSession> {
+    private let clock: RunClock
+    /// Wall-clock time at the clock's origin: records are stamped `wallOrigin + offset`.
+    let wallOrigin: Date
+    /// The session as it stands (after the run: as it finished).
+    private(set) var session: Engine
+    private let frontEnd: any RunFrontEnd<Engine>
+    private let player: CuePlayer
+    private let wait: any RunWait
+    private let faults: RunFaults
+
+    /// Creates a loop; the session starts when ``run()`` is called.
+    /// - Parameters:
+    ///   - session: what to run, not started.
+    ///   - frontEnd: the screen, plain lines or event lines.
+    ///   - player: where cues go (a silent player when cues are off).
+    ///   - clock: the run's clock; its origin is instant zero of the session.
+    ///   - wallOrigin: the wall-clock time at the clock's origin (read by the caller once).
+    ///   - wait: how to wait for the next deadline, input or signal (SIGINT, SIGTERM, SIGHUP end
+    ///     the run; SIGWINCH redraws).
+    ///   - faults: errors to inject, for tests of the exit paths; none by default.
+    init(session: Engine, frontEnd: any RunFrontEnd<Engine>, player: CuePlayer, clock: RunClock, wallOrigin: Date,
+         wait: any RunWait, faults: RunFaults = []) {
+        self.session = session
+        self.frontEnd = frontEnd
+        self.player = player
+        self.clock = clock
+        self.wallOrigin = wallOrigin
+        self.wait = wait
+        self.faults = faults
+    }
+
+    /// The current instant: time since the clock's origin.
+    var now: Duration { clock.now }
+
+    /// Runs until the session finishes, the person quits, or a signal arrives.
+    /// - Throws: what the wait throws (``TerminalError`` when polling fails), what reading
+    ///   input throws, and the injected ``RunFaults``.
+    func run() throws -> RunEnding<Engine.Outcome> {
+        frontEnd.begin(session: session, at: now)
+        let startEffects = session.handle(Engine.startEvent, at: now)
+        if let ending = apply(startEffects, at: now) { return finish(ending) }
+        var inputOpen = frontEnd.readsInput
+        while true {
+            let current = now
+            let deadline = [session.nextDeadline, frontEnd.nextRefresh(session: session, after: current)]
+                .compactMap { $0 }.min()
+            let wake = try wait.wait(until: deadline, watchingInput: inputOpen)
+            let t = now
+            for signal in wake.signals {
+                if signal == SIGWINCH {
+                    frontEnd.resized(session: session, at: t)
+                } else {
+                    return finish(.signal(signal))
+                }
+            }
+            if faults.contains(.inputReadFails) {
+                throw TerminalError.systemCall(function: "read", fd: wait.inputDescriptor, errno: EIO)
+            }
+            if inputOpen, wake.inputIsReady {
+                let bytes = try wait.readInput()
+                if bytes == nil { inputOpen = false }
+                for command in frontEnd.commands(from: bytes, session: session, at: t) {
+                    if let ending = perform(command, at: t) { return finish(ending) }
+                }
+            }
+            if let ending = apply(session.tick(at: t), at: t) { return finish(ending) }
+            frontEnd.refresh(session: session, at: t)
+        }
+    }
+
+    /// Carries out one command of the front end; returns the ending when it ends the run.
+    private func perform(_ command: RunCommand<Engine.Event>, at t: Duration) -> RunEnding<Engine.Outcome>? {
+        switch command {
+        case let .session(event):
+            return apply(session.handle(event, at: t), at: t)
+        case .togglePause:
+            return apply(session.handle(session.pauseToggleEvent, at: t), at: t)
+        case .toggleMute:
+            player.setMuted(!player.isMuted)
+            frontEnd.cuesChanged(muted: player.isMuted, session: session, at: t)
+            return nil
+        case .quit:
+            return .quit
+        case .interrupt:
+            return .signal(SIGINT)
+        }
+    }
+
+    /// Plays cues, shows effects, and reports the finish.
+    private func apply(_ effects: [Engine.Effect], at t: Duration) -> RunEnding<Engine.Outcome>? {
+        guard !effects.isEmpty else { return nil }
+        for effect in effects {
+            if let cue = Engine.cue(in: effect) { player.play(cue) }
+        }
+        frontEnd.show(effects, session: session, at: t)
+        for effect in effects {
+            if let outcome = Engine.outcome(of: effect) { return .finished(outcome) }
+        }
+        return nil
+    }
+
+    /// Tells the front end how the run ended, and returns the ending.
+    private func finish(_ ending: RunEnding<Engine.Outcome>) -> RunEnding<Engine.Outcome> {
+        frontEnd.end(ending, session: session, at: now)
+        return ending
+    }
+}
+
+/// Errors the run loop can be told to inject, so tests can prove that every exit path
+/// restores the terminal. Empty in normal runs; the caller reads the environment once
+/// (``init(hiitFault:)``) and passes the set in.
+struct RunFaults: OptionSet, Sendable {
+    /// The bits of the set.
+    let rawValue: Int
+
+    /// Creates a set from its bits.
+    init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// The first wake after the first frame fails as a hung-up terminal's read would:
+    /// ``TerminalError/systemCall(function:fd:errno:)`` naming `read` with `EIO`.
+    static let inputReadFails = RunFaults(rawValue: 1 << 0)
+
+    /// The faults named by the `HIIT_FAULT` environment variable: `run-loop-read` gives
+    /// ``inputReadFails``; anything else (or `nil`, the variable unset) gives none.
+    /// - Parameter value: the variable's value, or `nil` when unset.
+    init(hiitFault value: String?) {
+        self = value == "run-loop-read" ? .inputReadFails : []
+    }
+}
