@@ -1,3 +1,4 @@
+import POSIX
 import TerminalUI
 #if canImport(Glibc)
 import Glibc
@@ -69,12 +70,10 @@ final class DeadlineWait: RunWait {
     }
 
     /// Sleeps for a short `duration` (the last few milliseconds before a deadline) with
-    /// `nanosleep`, resumed after a signal with the time that is left.
+    /// `nanosleep` (``ThreadSleep``), resumed after a signal with the time that is left. A
+    /// sleep that fails otherwise (EINVAL, EFAULT: not for a valid duration) returns at once,
+    /// and the loop polls again.
     static func sleep(for duration: Duration) {
-        guard duration > .zero else { return }
-        let (seconds, attoseconds) = duration.components
-        var request = timespec(tv_sec: Int(clamping: seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+        try? ThreadSleep.sleep(for: duration)
     }
 }

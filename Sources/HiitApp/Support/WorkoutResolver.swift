@@ -49,13 +49,6 @@ struct WorkoutResolver {
             case let .store(error): return error.description
             }
         }
-
-        /// 65 for a file with bad data, 74 when a file cannot be read at all, 64 for a bad
-        /// word on the command line.
-        var exitStatus: Int32 {
-            if case let .store(error) = self { return WorkoutResolver.exitStatus(for: error) }
-            return ExitStatus.usage
-        }
     }
 
     /// Tabata as the HIIT Timer defines it (20 s work, 10 s rest, 8 rounds): run by plain
@@ -137,16 +130,5 @@ struct WorkoutResolver {
     static func distinctNames(_ names: [String]) -> [String] {
         var seen = Set<String>()
         return names.filter { seen.insert(WorkoutFileName.matchKey($0)).inserted }
-    }
-}
-
-extension WorkoutResolver {
-    /// The exit status for a ``StoreError``: 74 when a file could not be read or written at
-    /// all (`io`, `notAFolder`, `notEncodable`), else 65: the bytes are bad data.
-    static func exitStatus(for error: StoreError) -> Int32 {
-        switch error {
-        case .io, .notAFolder, .notEncodable: ExitStatus.ioError
-        default: ExitStatus.dataError
-        }
     }
 }

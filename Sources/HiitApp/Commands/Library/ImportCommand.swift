@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import POSIX
 import WorkoutModel
 import WorkoutStore
 #if canImport(Glibc)
@@ -69,7 +70,7 @@ struct ImportCommand: Command {
         } catch {
             if case let .io(_, _, code) = error {
                 let reason = code == ENOENT ? "no such file" : code == EISDIR ? "is a folder, not a file"
-                    : String(cString: strerror(code))
+                    : SystemCallError.text(forErrno: code)
                 return .failure(.io("\(shownPath): cannot be read: \(reason); not imported"))
             }
             return .failure(CommandFailure(status: ErrorReport.status(for: error), message: "\(error); not imported"))

@@ -40,8 +40,12 @@ struct RunWorkout {
     private var locations: Locations { context.locations }
     private var console: Console { context.console }
 
-    /// Runs what was asked for and returns the exit status.
-    func run() -> Int32 {
+    /// Runs what was asked for and returns the exit status (0 also for a quit; 128 + N after
+    /// signal N).
+    /// - Throws: ``WorkoutResolver/ResolveError`` for a workout that cannot be found or read;
+    ///   ``CommandFailure`` when the terminal or signals cannot be used, the run loop fails, or
+    ///   the session cannot be saved.
+    func run() throws -> Int32 {
         // The profile (weight, selection, units) is read once, before the screen takes over,
         // so a broken one is reported now and only once.
         let profile = ProfileLoader.load(context.locations, console: context.console, consequence: "no calorie estimate and no selected workout")
@@ -50,44 +54,37 @@ struct RunWorkout {
             let run = MultisportRun(
                 title: "Multisport", mode: .freeForm(name: "Multisport", allowed: [.swimming, .cycling, .running, .transition]),
                 units: profile.units)
-            return runMultisport(run, weightKg: weightKg)
+            return try runMultisport(run, weightKg: weightKg)
         }
         if let sport = options.intervalsSport {
             let title = "\(sport.rawValue.prefix(1).uppercased() + sport.rawValue.dropFirst()) intervals"
-            return runMultisport(MultisportRun(title: title, mode: .freeForm(name: title, allowed: [sport]), units: profile.units),
+            return try runMultisport(MultisportRun(title: title, mode: .freeForm(name: title, allowed: [sport]), units: profile.units),
                                  weightKg: weightKg)
         }
-        let document: LibraryDocument
-        do {
-            document = try UserLibrary(context).workoutToRun(named: options.workout, selection: profile.selectedWorkout)
-        } catch {
-            console.err("Error: \(error)")
-            return error.exitStatus
-        }
+        let document = try UserLibrary(context).workoutToRun(named: options.workout, selection: profile.selectedWorkout)
         switch document {
         case let .intervals(workout):
-            return runIntervals(workout, weightKg: weightKg)
+            return try runIntervals(workout, weightKg: weightKg)
         case let .multisport(plan):
             if options.prepareSeconds != nil {
-                console.err("Error: --prepare applies to interval workouts; '\(plan.name.oneLineEscaped)' is a multisport plan, whose first leg starts at once")
-                return ExitStatus.usage
+                throw CommandFailure.usage("--prepare applies to interval workouts; '\(plan.name.oneLineEscaped)' is a multisport plan, whose first leg starts at once")
             }
-            return runMultisport(MultisportRun(title: plan.name, mode: .plan(plan), units: profile.units), weightKg: weightKg)
+            return try runMultisport(MultisportRun(title: plan.name, mode: .plan(plan), units: profile.units), weightKg: weightKg)
         }
     }
 
     // MARK: Interval workouts
 
-    private func runIntervals(_ workout: IntervalWorkout, weightKg: Double?) -> Int32 {
+    private func runIntervals(_ workout: IntervalWorkout, weightKg: Double?) throws -> Int32 {
         let program = Program(workout, prepareSeconds: options.prepareSeconds)
-        return drive(session: Session(program: program), adapter: IntervalRun(workoutName: workout.name)) { summary, loop, events in
-            record(summary, weightKg: weightKg, loop: loop, events: events)
+        return try drive(session: Session(program: program), adapter: IntervalRun(workoutName: workout.name)) { summary, loop, events in
+            try record(summary, weightKg: weightKg, loop: loop, events: events)
         }
     }
 
     /// Prints the summary and appends the session to history.
     private func record(_ summary: SessionSummary, weightKg: Double?, loop: WorkoutRunLoop<Session>,
-                        events: EventsFrontEnd<IntervalRun>?) -> Int32 {
+                        events: EventsFrontEnd<IntervalRun>?) throws -> Int32 {
         guard let record = summary.record(id: UUID(), weightKg: weightKg, wallOrigin: loop.wallOrigin,
                                           timeZone: TimeZone.current) else {
             if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: "no work segment ran")) }
@@ -95,7 +92,7 @@ struct RunWorkout {
             return ExitStatus.success
         }
         if events == nil { console.out(Self.summaryText(record)) }
-        return save(record, events: events, at: loop.now)
+        return try save(record, events: events, at: loop.now)
     }
 
     /// The end-of-workout summary (plain text, several lines).
@@ -114,16 +111,16 @@ struct RunWorkout {
 
     // MARK: Multisport
 
-    private func runMultisport(_ run: MultisportRun, weightKg: Double?) -> Int32 {
-        drive(session: MultisportSession(mode: run.mode), adapter: run) { finish, loop, events in
-            recordMultisport(run, finish: finish, weightKg: weightKg, loop: loop, events: events)
+    private func runMultisport(_ run: MultisportRun, weightKg: Double?) throws -> Int32 {
+        try drive(session: MultisportSession(mode: run.mode), adapter: run) { finish, loop, events in
+            try recordMultisport(run, finish: finish, weightKg: weightKg, loop: loop, events: events)
         }
     }
 
     /// Builds the record of a finished multisport session, shows the per-leg table (or the
     /// `results` line) and appends it to history.
     private func recordMultisport(_ run: MultisportRun, finish: Duration, weightKg: Double?,
-                                  loop: WorkoutRunLoop<MultisportSession>, events: EventsFrontEnd<MultisportRun>?) -> Int32 {
+                                  loop: WorkoutRunLoop<MultisportSession>, events: EventsFrontEnd<MultisportRun>?) throws -> Int32 {
         guard let record = loop.session.record(finishedAt: finish, id: UUID(), weightKg: weightKg,
                                                wallOrigin: loop.wallOrigin, timeZone: TimeZone.current) else {
             if let events { events.emit(EventLine(event: "notRecorded", t: loop.now.inSeconds, message: "no leg was started")) }
@@ -141,7 +138,7 @@ struct RunWorkout {
         } else {
             console.out(Self.multisportSummaryText(record, units: run.units))
         }
-        return save(record, events: events, at: loop.now)
+        return try save(record, events: events, at: loop.now)
     }
 
     /// The end-of-session summary of a multisport session: title, leg table, totals.
@@ -161,8 +158,8 @@ struct RunWorkout {
     private func drive<Adapter: ScreenAdapter & PlainAdapter & EventsAdapter>(
         session: Adapter.Engine,
         adapter: Adapter,
-        finished: (Adapter.Engine.Outcome, WorkoutRunLoop<Adapter.Engine>, EventsFrontEnd<Adapter>?) -> Int32
-    ) -> Int32 {
+        finished: (Adapter.Engine.Outcome, WorkoutRunLoop<Adapter.Engine>, EventsFrontEnd<Adapter>?) throws -> Int32
+    ) throws -> Int32 {
         // Sound: decoded once at start; any failure turns cues off with one message.
         let (player, cuesOffReason) = makePlayer()
         player.setMuted(options.isMuted)
@@ -173,8 +170,7 @@ struct RunWorkout {
         do {
             signals = try SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH])
         } catch {
-            console.err("Error: cannot watch signals: \(error)")
-            return ExitStatus.ioError
+            throw CommandFailure.io("cannot watch signals: \(error)")
         }
         defer { signals?.close() }
 
@@ -189,8 +185,7 @@ struct RunWorkout {
             do {
                 rawMode = try RawMode(fd: STDIN_FILENO, output: STDOUT_FILENO)
             } catch {
-                console.err("Error: cannot use the terminal: \(error)")
-                return ExitStatus.ioError
+                throw CommandFailure.io("cannot use the terminal: \(error)")
             }
             let env = environment
             frontEnd = ScreenFrontEnd(
@@ -216,24 +211,24 @@ struct RunWorkout {
             ending = try loop.run()
         } catch {
             rawMode?.restore()
-            console.err("Error: \(error)")
-            return ExitStatus.ioError
+            throw CommandFailure.io("\(error)")
         }
         rawMode?.restore()
 
         switch ending {
         case let .finished(outcome):
-            let status = finished(outcome, loop, events)
-            // Let "Congratulations!" be heard before the process exits.
-            player.waitUntilIdle(timeout: .seconds(3))
-            (player as? ALSACuePlayer)?.close()
-            return status
+            defer {
+                // Let "Congratulations!" be heard before the process exits.
+                player.waitUntilIdle(timeout: .seconds(3))
+                (player as? ALSACuePlayer)?.close()
+            }
+            return try finished(outcome, loop, events)
         case .quit:
             if !options.events { console.out("Quit: nothing was recorded.") }
             return ExitStatus.success
         case let .signal(number):
             console.err("Stopped by \(Self.signalName(number)): nothing was recorded.")
-            return 128 + number
+            return ExitStatus.signal(number)
         }
     }
 
@@ -244,7 +239,7 @@ struct RunWorkout {
     }
 
     /// Appends `record` to history (unless `--no-record`) and says so.
-    private func save(_ record: SessionRecord, events: (any EventEmitting)?, at now: Duration) -> Int32 {
+    private func save(_ record: SessionRecord, events: (any EventEmitting)?, at now: Duration) throws -> Int32 {
         guard !options.noRecord else {
             if let events { events.emit(EventLine(event: "notRecorded", t: now.inSeconds, message: "--no-record")) }
             else { console.out("Not recorded (--no-record).") }
@@ -255,8 +250,7 @@ struct RunWorkout {
             try folder.create()
             try folder.history.append(record)
         } catch {
-            console.err("Error: the session was not saved: \(error)")
-            return ExitStatus.ioError
+            throw CommandFailure.io("the session was not saved: \(error)")
         }
         if let events {
             var line = EventLine(event: "saved", t: now.inSeconds)

@@ -70,6 +70,6 @@ struct RunWorkoutCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        RunWorkout(options: options, context: context).run()
+        try RunWorkout(options: options, context: context).run()
     }
 }
