@@ -480,25 +480,10 @@ private struct LineScanner {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// The length (2–4) of the valid UTF-8 sequence at `position`, as ``JSONTreeParser`` checks it.
+    /// The length (2–4) of the valid UTF-8 sequence at `position` (``UTF8Sequence``, the rule
+    /// ``JSONTreeParser`` applies too).
     func utf8Length(at position: Int) -> Int? {
-        let lead = bytes[position]
-        let length: Int
-        let minimum: UInt32
-        var value: UInt32
-        switch lead {
-        case 0xC2...0xDF: (length, minimum, value) = (2, 0x80, UInt32(lead & 0x1F))
-        case 0xE0...0xEF: (length, minimum, value) = (3, 0x800, UInt32(lead & 0x0F))
-        case 0xF0...0xF4: (length, minimum, value) = (4, 0x10000, UInt32(lead & 0x07))
-        default: return nil
-        }
-        for offset in 1..<length {
-            let at = position + offset
-            guard at < bytes.count, bytes[at] & 0xC0 == 0x80 else { return nil }
-            value = value << 6 | UInt32(bytes[at] & 0x3F)
-        }
-        if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return nil }
-        return length
+        UTF8Sequence.length(in: bytes, at: position)
     }
 
     /// Whether an unknown key differs from the others of its object (bytes compared: keys are

@@ -166,34 +166,10 @@ extension HistoryFile {
     }
 
     /// Writes `bytes` to a new temporary file, flushes it, renames it over the history file and
-    /// flushes the folder. The caller holds the exclusive lock on the current file.
+    /// flushes the folder (``DiskFile/writeAtomically(_:to:)``, whose temporary files are the
+    /// ``temporaryPrefix`` ones). The caller holds the exclusive lock on the current file.
     private func replaceContent(with bytes: [UInt8]) throws(StoreError) {
-        let folder = url.deletingLastPathComponent().path
-        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let temporaryPath = folder + "/" + temporaryPrefix + suffix
-        do throws(StoreError) {
-            let temporary: OpenFile
-            do {
-                temporary = try OpenFile(
-                    opening: temporaryPath, flags: O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
-            } catch {
-                // Name the file the person asked for, not the temporary one beside it.
-                if case let .io(_, _, code) = error { throw .io(path: url.path, operation: "be written", errno: code) }
-                throw error
-            }
-            try temporary.writeAll(bytes)
-            try temporary.sync()
-            try temporary.close()
-            do {
-                try FileSystem.rename(temporaryPath, to: url.path)
-            } catch {
-                throw StoreError(path: url.path, operation: "replace (rename)", error)
-            }
-        } catch {
-            try? FileSystem.unlink(temporaryPath)
-            throw error
-        }
-        try DiskFile.syncFolder(folder)
+        try DiskFile.writeAtomically(Data(bytes), to: url)
     }
 
     /// Removes `.history.jsonl.tmp-*` files in the history's folder: left by a rewrite that was

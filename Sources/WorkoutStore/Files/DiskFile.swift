@@ -36,6 +36,7 @@ public enum DiskFile {
         let folder = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
         let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        // `.NAME.tmp-…`: HistoryFile's clean-up of killed rewrites looks for this prefix.
         let temporaryPath = folder + "/." + name + ".tmp-" + suffix
         do throws(StoreError) {
             let descriptor: OpenFile

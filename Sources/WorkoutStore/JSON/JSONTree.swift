@@ -503,26 +503,8 @@ struct JSONTreeParser {
     /// - Throws: ``StoreError/invalidUTF8(_:byte:)`` for a stray continuation byte, a truncated
     ///   sequence, an overlong form, a surrogate or a value above U+10FFFF.
     private func utf8Length(at position: Int) throws(StoreError) -> Int {
-        let lead = bytes[position]
-        let length: Int
-        let minimum: UInt32
-        var value: UInt32
-        switch lead {
-        case 0xC2...0xDF: (length, minimum, value) = (2, 0x80, UInt32(lead & 0x1F))
-        case 0xE0...0xEF: (length, minimum, value) = (3, 0x800, UInt32(lead & 0x0F))
-        case 0xF0...0xF4: (length, minimum, value) = (4, 0x10000, UInt32(lead & 0x07))
-        default:
-            throw .invalidUTF8(location(at: position), byte: lead)
-        }
-        for offset in 1..<length {
-            let at = position + offset
-            guard at < bytes.count, bytes[at] & 0xC0 == 0x80 else {
-                throw .invalidUTF8(location(at: position), byte: lead)
-            }
-            value = value << 6 | UInt32(bytes[at] & 0x3F)
-        }
-        if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) {
-            throw .invalidUTF8(location(at: position), byte: lead)
+        guard let length = UTF8Sequence.length(in: bytes, at: position) else {
+            throw .invalidUTF8(location(at: position), byte: bytes[position])
         }
         return length
     }
