@@ -47,25 +47,12 @@ public struct Frame: Hashable, Sendable, CustomStringConvertible {
     public var description: String { text }
 
     /// The frame with the one-cell punctuation a non-UTF-8 terminal cannot show replaced by
-    /// ASCII of the same width: `·` `–` `—` `−` → `-`, `▲` → `^`, `▼` → `v`, `✓` → `+`,
-    /// `▶` → `>`. Every cell stays where it was.
+    /// ASCII of the same width (``StyledText/asciiPunctuation(for:)``). Every cell stays where
+    /// it was.
     public func withASCIIPunctuation() -> Frame {
         var frame = self
         frame.lines = lines.map { line in
-            StyledText(spans: line.spans.map { span in
-                var text = String.UnicodeScalarView()
-                for scalar in span.text.unicodeScalars {
-                    switch scalar {
-                    case "·", "–", "—", "−": text.append("-")
-                    case "▲": text.append("^")
-                    case "▼": text.append("v")
-                    case "✓": text.append("+")
-                    case "▶": text.append(">")
-                    default: text.append(scalar)
-                    }
-                }
-                return StyledText.Span(String(text), style: span.style)
-            })
+            line.replacingScalars { String(StyledText.asciiPunctuation(for: $0) ?? $0).unicodeScalars }
         }
         return frame
     }

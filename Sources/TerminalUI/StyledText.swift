@@ -167,3 +167,31 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         return output
     }
 }
+
+// MARK: - ASCII fallbacks
+
+extension StyledText {
+    /// The ASCII of the same width (one cell) for the punctuation hiit's screens draw that a
+    /// non-UTF-8 terminal cannot show: `·` `–` `—` `−` → `-`, `▲` → `^`, `▼` → `v`, `✓` → `+`,
+    /// `▶` → `>`; `nil` for any other scalar.
+    public static func asciiPunctuation(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar {
+        case "·", "–", "—", "−": "-"
+        case "▲": "^"
+        case "▼": "v"
+        case "✓": "+"
+        case "▶": ">"
+        default: nil
+        }
+    }
+
+    /// The text with every scalar replaced by what `replacement` gives for it (one or more
+    /// scalars, or none), each span keeping its style.
+    public func replacingScalars(_ replacement: (Unicode.Scalar) -> String.UnicodeScalarView) -> StyledText {
+        StyledText(spans: spans.map { span in
+            var text = String.UnicodeScalarView()
+            for scalar in span.text.unicodeScalars { text.append(contentsOf: replacement(scalar)) }
+            return Span(String(text), style: span.style)
+        })
+    }
+}

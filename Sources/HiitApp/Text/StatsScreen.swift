@@ -352,22 +352,14 @@ struct StatsScreen {
 
     // MARK: ASCII
 
-    /// The line with every non-ASCII character this screen writes replaced: dashes and dots
-    /// `-`, arrows `^` and `v`, the ellipsis `...`; anything else non-ASCII (a sport's name)
-    /// `?`. Bars are already `#` with ``Glyphs/ascii``.
+    /// The line with every non-ASCII character this screen writes replaced: the punctuation
+    /// of ``StyledText/asciiPunctuation(for:)``, the ellipsis `...`; anything else non-ASCII (a
+    /// sport's name) `?`. Bars are already `#` with ``Glyphs/ascii``.
     static func ascii(_ line: StyledText) -> StyledText {
-        StyledText(spans: line.spans.map { span in
-            var text = ""
-            for scalar in span.text.unicodeScalars {
-                switch scalar {
-                case "–", "—", "−", "·": text.append("-")
-                case "▲": text.append("^")
-                case "▼": text.append("v")
-                case "…": text.append("...")
-                default: text.append(scalar.isASCII ? String(scalar) : "?")
-                }
-            }
-            return StyledText.Span(text, style: span.style)
-        })
+        line.replacingScalars { scalar in
+            if scalar == "…" { return "...".unicodeScalars }
+            if let ascii = StyledText.asciiPunctuation(for: scalar) { return String(ascii).unicodeScalars }
+            return (scalar.isASCII ? String(scalar) : "?").unicodeScalars
+        }
     }
 }
