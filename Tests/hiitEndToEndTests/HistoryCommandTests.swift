@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import Testing
+import TestSupport
 import WorkoutModel
 #if canImport(Glibc)
 import Glibc

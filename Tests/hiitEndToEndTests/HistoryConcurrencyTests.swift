@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import Testing
+import TestSupport
 import WorkoutModel
 
 /// Several `hiit` processes writing the same history at once (DESIGN §3: "two hiit processes at
