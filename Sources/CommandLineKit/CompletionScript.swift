@@ -99,6 +99,7 @@ public enum CompletionScript {
         # to ~/.bashrc. Workout names are read from your library with '\(name) list --names'.
 
         \(tableAndLookups(table))
+
         # _hiit_words KIND PATH PREFIX: adds the words of PATH's KIND lines that start with PREFIX.
         _hiit_words() {
             local k p w v d
@@ -260,6 +261,7 @@ public enum CompletionScript {
         # Workout names are read from your library with '\(name) list --names'.
 
         \(tableAndLookups(table))
+
         # _hiit_describe KIND PATH TAG: offers PATH's KIND lines with their descriptions.
         _hiit_describe() {
             local k p w v d
