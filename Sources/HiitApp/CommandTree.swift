@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import POSIX
 import SessionEngine
 import TerminalUI
 import WorkoutModel
@@ -49,6 +50,21 @@ enum CommandTree {
     /// Runs the program with `arguments` (without the program name) and returns the exit
     /// status; every error a command throws is reported here, through ``ErrorReport``.
     static func main(arguments: [String], environment: [String: String], console: Console) -> Int32 {
+        checkedOutput(dispatch(arguments: arguments, environment: environment, console: console), console: console)
+    }
+
+    /// The exit status `status`, or 74 after one `Error:` line when a write to stdout failed
+    /// (a full disk, a closed stdout): output that did not arrive is never a success. A command
+    /// that already failed keeps its own status.
+    private static func checkedOutput(_ status: Int32, console: Console) -> Int32 {
+        guard let code = console.stdoutFailure else { return status }
+        let failure = CommandFailure.io("cannot write to standard output: \(SystemCallError.text(forErrno: code)); the output is incomplete")
+        let reported = ErrorReport.report(failure, console: console)
+        return status == ExitStatus.success ? reported : status
+    }
+
+    /// Parses `arguments`, runs the command and reports what it threw.
+    private static func dispatch(arguments: [String], environment: [String: String], console: Console) -> Int32 {
         let width = helpWidth(columnsVariable: environment["COLUMNS"],
                               terminalColumns: TerminalSize.query(fd: STDOUT_FILENO)?.columns)
         let outcome: ParseOutcome
@@ -102,6 +118,13 @@ public enum HiitProgram {
     /// process's stdout and stderr, reports any error there, and returns the exit status
     /// (DESIGN §6: 0, 64 usage, 65 bad data, 74 I/O, 128 + N after signal N).
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
-        CommandTree.main(arguments: arguments, environment: environment, console: Console())
+        // Descriptors 0–2 are made valid first (DESIGN §5): a closed one gets /dev/null, so no
+        // file opened later becomes stdin or stdout; a closed stdin reads as the end of input,
+        // and a closed stdout is reported as a failed write.
+        _ = try? FileDescriptor.standardInput.openNullDeviceIfClosed()
+        let stdoutWasClosed = (try? FileDescriptor.standardOutput.openNullDeviceIfClosed()) ?? true
+        _ = try? FileDescriptor.standardError.openNullDeviceIfClosed()
+        return CommandTree.main(arguments: arguments, environment: environment,
+                                console: stdoutWasClosed ? Console.withClosedStdout() : Console())
     }
 }

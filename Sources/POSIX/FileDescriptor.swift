@@ -282,3 +282,30 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         try nothingOrErrno("fcntl", fd: fd) { fcntl(fd, F_SETFD, current | flags) }
     }
 }
+
+// MARK: - The standard descriptors
+
+extension FileDescriptor {
+    /// Whether the descriptor is open: `fcntl(F_GETFD)` does not fail with `EBADF`.
+    public var isOpen: Bool {
+        fcntl(rawValue, F_GETFD) != -1 || errno != EBADF
+    }
+
+    /// Puts `/dev/null` (read and write) on this descriptor number when it is closed, so that
+    /// no file the program opens later takes its place: a process started with stdout closed
+    /// must not write its output into the first file it opens. The descriptor stays open
+    /// across `exec` (no `FD_CLOEXEC`), as a standard descriptor is.
+    /// - Returns: `true` when the descriptor was closed and now reads and writes `/dev/null`;
+    ///   `false` when it was open (left as it was).
+    /// - Throws: ``SystemCallError`` naming `open` or `dup2` when `/dev/null` cannot be put there.
+    @discardableResult
+    public func openNullDeviceIfClosed() throws(SystemCallError) -> Bool {
+        guard !isOpen else { return false }
+        let null = try valueOrErrno("open", path: "/dev/null") { Glibc.open("/dev/null", O_RDWR) }
+        if null != rawValue {
+            _ = try valueOrErrno("dup2", fd: rawValue) { dup2(null, rawValue) }
+            Glibc.close(null)
+        }
+        return true
+    }
+}

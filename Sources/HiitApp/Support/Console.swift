@@ -10,8 +10,14 @@ import Glibc
 /// A console made with ``init(capture:)`` writes into a ``ConsoleCapture`` instead and reports
 /// that neither stdin nor stdout is a terminal: tests run commands in-process through
 /// `CommandTree.main` with it (never a timer run, whose screen writes to stdout itself).
+///
+/// A write to stdout that fails is remembered (``stdoutFailure``) and stops further output to
+/// it; ``CommandTree`` then reports it and exits 74, so a backup cut short by a full disk never
+/// looks like a success. A pipe closed by its reader (`EPIPE`, `hiit history | head -1`) stops
+/// the output quietly: the reader had what it wanted.
 struct Console {
     private let capture: ConsoleCapture?
+    private let stdout = StdoutState()
 
     /// A console on the process's stdout and stderr.
     init() {
@@ -23,11 +29,29 @@ struct Console {
         self.capture = capture
     }
 
-    /// Writes `text` and a newline to stdout.
-    func out(_ text: String) {
-        if let capture { return capture.append(text + "\n", toStderr: false) }
-        try? FileDescriptorIO.writeAll(text + "\n", to: STDOUT_FILENO)
+    /// A console on the process's streams whose stdout was closed when the program started
+    /// (it now writes to `/dev/null`): every write to stdout counts as failed with `EBADF`.
+    static func withClosedStdout() -> Console {
+        let console = Console()
+        console.stdout.fail(errno: EBADF)
+        return console
     }
+
+    /// Writes `text` and a newline to stdout, unless an earlier write failed.
+    func out(_ text: String) {
+        guard !stdout.isStopped else { return }
+        do {
+            if let capture { return try capture.appendToStdout(text + "\n") }
+            try FileDescriptorIO.writeAll(text + "\n", to: STDOUT_FILENO)
+        } catch {
+            guard case let .systemCall(_, _, code) = error else { return stdout.fail(errno: EIO) }
+            if code == EPIPE { stdout.stopQuietly() } else { stdout.fail(errno: code) }
+        }
+    }
+
+    /// The `errno` of the write to stdout that failed (`ENOSPC`, `EBADF`, `EIO`, …), or `nil`
+    /// when every write went through or the reader closed the pipe.
+    var stdoutFailure: Int32? { stdout.failure }
 
     /// Writes `text` and a newline to stderr.
     func err(_ text: String) {
@@ -50,7 +74,27 @@ final class ConsoleCapture: @unchecked Sendable {
     private var stderrText = ""
 
     /// An empty capture.
-    init() {}
+    init() {
+        stdoutErrno = nil
+    }
+
+    /// Writes to the captured stdout fail with this `errno` when set (to test what a full
+    /// disk or a closed stdout does).
+    private let stdoutErrno: Int32?
+
+    /// A capture whose stdout writes fail with `stdoutErrno` (`ENOSPC`, `EPIPE`, …), or
+    /// succeed when it is `nil`.
+    init(stdoutErrno: Int32?) {
+        self.stdoutErrno = stdoutErrno
+    }
+
+    /// Appends `text` to the captured stdout.
+    /// - Throws: ``TerminalError/systemCall(function:fd:errno:)`` naming `write` when the
+    ///   capture was made to fail.
+    func appendToStdout(_ text: String) throws(TerminalError) {
+        if let stdoutErrno { throw .systemCall(function: "write", fd: STDOUT_FILENO, errno: stdoutErrno) }
+        append(text, toStderr: false)
+    }
 
     /// Appends `text` to the captured stdout or stderr.
     func append(_ text: String, toStderr: Bool) {
@@ -63,4 +107,31 @@ final class ConsoleCapture: @unchecked Sendable {
     var stdout: String { lock.withLock { stdoutText } }
     /// Everything written to stderr so far.
     var stderr: String { lock.withLock { stderrText } }
+}
+
+/// What became of stdout: writable, stopped because its reader went away, or failed.
+private final class StdoutState: @unchecked Sendable {
+    // @unchecked Sendable, and why that is safe: both fields are read and written only while
+    // holding `lock`.
+    private let lock = NSLock()
+    private var stopped = false
+    private var failedErrno: Int32?
+
+    /// Whether nothing more is written.
+    var isStopped: Bool { lock.withLock { stopped } }
+    /// The `errno` of the failed write, if one failed.
+    var failure: Int32? { lock.withLock { failedErrno } }
+
+    /// Stops output after a write failed with `errno` (the first failure is kept).
+    func fail(errno: Int32) {
+        lock.withLock {
+            stopped = true
+            if failedErrno == nil { failedErrno = errno }
+        }
+    }
+
+    /// Stops output without a failure (the reader closed the pipe).
+    func stopQuietly() {
+        lock.withLock { stopped = true }
+    }
 }

@@ -46,7 +46,7 @@ struct ManCommand: Command {
                 ("0", "Success, including a workout quit on purpose (nothing is recorded)."),
                 ("64", "Bad usage: an unknown subcommand or option, a bad value, an unknown workout name."),
                 ("65", "Bad data in a file: a workout, plan, history or profile file that does not parse."),
-                ("74", "A file could not be read or written."),
+                ("74", "A file could not be read or written, or standard output could not be written (a full disk, a closed stdout); a pipe whose reader went away is not an error."),
                 ("128+N", "The run was stopped by signal N (130 for Ctrl-C, 143 for SIGTERM); nothing was recorded."),
             ]),
             ManSection("EXAMPLES", entries: [
