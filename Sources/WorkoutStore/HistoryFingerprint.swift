@@ -46,6 +46,19 @@ public struct HistoryFingerprint: Codable, Equatable, Sendable {
         self.endsWithNewline = endsWithNewline
     }
 
+    /// A file time as nanoseconds since 1970, clamped to what `Int64` holds (about the years
+    /// 1678–2262): a file dated 2300 or 0001 (`touch -d`, `faketime`) must not trap. Two
+    /// times beyond the range compare equal, and the size and tail hash still tell a change.
+    /// - Parameters:
+    ///   - seconds: `tv_sec`, seconds since 1970-01-01 UTC (negative before).
+    ///   - nanoseconds: `tv_nsec`, 0–999,999,999.
+    public static func nanoseconds(seconds: Int64, nanoseconds: Int64) -> Int64 {
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (sum, carried) = scaled.addingReportingOverflow(nanoseconds)
+        return carried ? (nanoseconds < 0 ? .min : .max) : sum
+    }
+
     /// Whether `other` describes the same file in the same state (the line count is derived
     /// from the content, so it is not compared).
     public func isSameState(as other: HistoryFingerprint) -> Bool {
@@ -214,7 +227,8 @@ extension HistoryFile {
     private static func fingerprint(_ info: stat, size: Int, tail: ArraySlice<UInt8>, lineEnds: Int) -> HistoryFingerprint {
         HistoryFingerprint(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: size,
-            modificationNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            modificationNanoseconds: HistoryFingerprint.nanoseconds(seconds: Int64(info.st_mtim.tv_sec),
+                                                                     nanoseconds: Int64(info.st_mtim.tv_nsec)),
             tailHash: HistoryFingerprint.hash(tail), lineEnds: lineEnds,
             endsWithNewline: size == 0 || tail.last == 0x0A)
     }

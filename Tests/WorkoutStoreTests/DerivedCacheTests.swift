@@ -144,3 +144,34 @@ import TestSupport
         #expect(cache.read()?.payload == Data("12345".utf8))
     }
 }
+
+/// File times far from now never trap (issue 11, item 5: `touch -d 2300-01-01 history.jsonl`
+/// crashed `hiit stats` with an arithmetic overflow).
+@Suite struct FileTimeTests {
+    @Test(arguments: [
+        (Int64(10_413_792_000), Int64(0), Int64.max),          // 2300-01-01: past 2262
+        (Int64(253_402_300_799), Int64(999_999_999), Int64.max), // 9999-12-31 23:59:59
+        (Int64(-62_135_596_800), Int64(0), Int64.min),         // 0001-01-01
+        (Int64(1_796_018_400), Int64(5), Int64(1_796_018_400_000_000_005)),
+        (Int64(9_223_372_036), Int64(854_775_807), Int64.max), // exactly Int64.max
+        (Int64(9_223_372_036), Int64(854_775_808), Int64.max), // one past: clamped
+    ])
+    func fileTimesAreClampedNeverTrapped(seconds: Int64, nanoseconds: Int64, expected: Int64) {
+        #expect(HistoryFingerprint.nanoseconds(seconds: seconds, nanoseconds: nanoseconds) == expected)
+    }
+
+    @Test func aHistoryDatedIn2300IsReadWithItsFingerprint() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let history = HistoryFile(url: folder.file("history.jsonl"))
+        try history.append(sampleRecord(minute: 1))
+        let future = Date(timeIntervalSince1970: 10_413_792_000)
+        try FileManager.default.setAttributes([.modificationDate: future], ofItemAtPath: history.url.path)
+        let read = try history.readWithFingerprint()
+        #expect(read.records.count == 1)
+        let fingerprint = try #require(read.fingerprint)
+        #expect(fingerprint.modificationNanoseconds == .max)
+        guard case .unchanged = try history.change(since: fingerprint, problemLines: read.problemLines)
+        else { Issue.record("expected unchanged"); return }
+    }
+}
