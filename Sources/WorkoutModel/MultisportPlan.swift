@@ -76,6 +76,10 @@ public struct MultisportPlan: Codable, Equatable, Hashable, Sendable {
     public static let legCountRange: ClosedRange<Int> = 1...50
     /// The longest pool, in its unit (m or yd).
     public static let maximumPoolLength = 1000.0
+    /// The shortest pool length, in the leg's pool unit (m or yd): 10. Real pools are 25 m,
+    /// 50 m, 25 yd or 33⅓ yd; a length far below them would give absurd paces
+    /// (0.0000000001 m made 63779352:13:20 /100 m).
+    public static let minimumPoolLength = 10.0
 
     /// The plan's name, 1–60 characters.
     public var name: String
@@ -146,6 +150,9 @@ public struct MultisportPlan: Codable, Equatable, Hashable, Sendable {
             if let pool = leg.poolLength {
                 guard pool.isFinite, pool > 0 else {
                     throw .legRule(leg: number, label: name, rule: "pool length must be above 0 (is \(pool))")
+                }
+                guard pool >= Self.minimumPoolLength else {
+                    throw .legRule(leg: number, label: name, rule: "pool length is at least 10 (is \(pool < 0.01 ? "below 0.01" : Distance.number(pool)))")
                 }
                 guard pool <= Self.maximumPoolLength else {
                     throw .legRule(leg: number, label: name, rule: "pool length is at most 1000 (is \(Distance.number(pool)))")

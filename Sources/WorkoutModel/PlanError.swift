@@ -61,6 +61,27 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw .badName(field: field, value: name, reason: "contains a control character")
         }
+        if let scalar = name.unicodeScalars.first(where: { isBidirectionalControl($0) || isLineBreak($0) }) {
+            let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
+            throw .badName(field: field, value: name.oneLineEscaped,
+                           reason: isLineBreak(scalar) ? "contains a line separator (\(code))"
+                               : "contains a bidirectional control character (\(code)), which would reorder the text around it")
+        }
+    }
+
+    /// The Unicode bidirectional formatting characters (UAX #9): ALM U+061C, LRM U+200E, RLM
+    /// U+200F, LRE–RLO U+202A–U+202E, LRI–PDI U+2066–U+2069.
+    static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// The line and paragraph separators U+2028 and U+2029 (not control characters, but line
+    /// ends to a terminal's text).
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x2028 || scalar.value == 0x2029
     }
 }
 

@@ -76,6 +76,19 @@ import Testing
         #expect(message(workout(exerciseName: "")) == "exercise 1 name \"\" is empty; a name needs 1–60 characters")
     }
 
+    /// A right-to-left override reordered `hiit list` (issue 11, item 12): bidirectional
+    /// controls and line separators are refused, named by code point; joiners that emoji and
+    /// scripts need are not.
+    @Test func bidirectionalControlsAndLineSeparatorsAreRefused() {
+        #expect(message(workout(name: "Legs\u{202E}yad")) ==
+            "name \"Legs\\u{202e}yad\" contains a bidirectional control character (U+202E), which would reorder the text around it")
+        #expect(message(workout(exerciseName: "\u{2067}Squats")) ==
+            "exercise 1 name \"\\u{2067}Squats\" contains a bidirectional control character (U+2067), which would reorder the text around it")
+        #expect(message(workout(name: "Leg\u{2028}day")) == "name \"Leg\\u{2028}day\" contains a line separator (U+2028)")
+        #expect(message(workout(name: "Family 👨\u{200D}👩\u{200D}👧")) == nil)
+        #expect(message(workout(name: "שבת שלום")) == nil)
+    }
+
     @Test func secondExerciseIsNamedInTheMessage() {
         let w = workout(exercises: [
             Exercise(name: "Squats", workSeconds: 40, restSeconds: 20, rounds: 3),
@@ -180,6 +193,8 @@ import Testing
     @Test func theLongestLegsThatAreAllowed() {
         #expect(message(Leg(sport: .cycling, targetDistanceMeters: 1_000_000, targetSeconds: 604_800)) == nil)
         #expect(message(Leg(sport: .swimming, poolLength: 1000, poolUnit: .yards)) == nil)
+        #expect(message(Leg(sport: .swimming, poolLength: 10)) == nil)
+        #expect(message(Leg(sport: .swimming, poolLength: 100.0 / 3, poolUnit: .yards)) == nil)
     }
 
     @Test(arguments: [
@@ -187,6 +202,9 @@ import Testing
         (Leg(sport: .cycling, targetDistanceMeters: 1_000_001), "target distance is at most 1000 km"),
         (Leg(sport: .running, targetSeconds: 604_801), "target time is at most 7 days (is 604801 s)"),
         (Leg(sport: .swimming, poolLength: 1e20), "pool length is at most 1000"),
+        // A pool far below real ones gave paces like 63779352:13:20 /100 m (issue 11, item 12).
+        (Leg(sport: .swimming, poolLength: 0.0000000001), "pool length is at least 10 (is below 0.01)"),
+        (Leg(sport: .swimming, poolLength: 9.99, poolUnit: .yards), "pool length is at least 10 (is 9.99)"),
     ])
     func longerLegsAreRefusedNamingTheLeg(leg: Leg, rule: String) throws {
         let text = try #require(message(leg))
