@@ -48,7 +48,9 @@ struct HistoryExportCommand: Command {
         guard let destination else {
             // The console adds the final "\n" itself. (Drop that byte, not the last Character:
             // CSV's "\r\n" is one Character.)
-            if !text.isEmpty { console.out(String(decoding: Data(text.utf8).dropLast(), as: UTF8.self)) }
+            // On a terminal, what a name holds is shown, never obeyed.
+            let shown = console.stdoutIsTerminal ? TerminalText.escaped(text) : text
+            if !shown.isEmpty { console.out(String(decoding: Data(shown.utf8).dropLast(), as: UTF8.self)) }
             return ExitStatus.success
         }
         do {

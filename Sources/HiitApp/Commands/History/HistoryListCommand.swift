@@ -39,7 +39,8 @@ struct HistoryListCommand: Command {
         var shown = Self.newestFirst(scan.entries)
         if let count { shown = Array(shown.prefix(count)) }
         if isJSON {
-            console.out(Self.jsonArray(shown))
+            let json = Self.jsonArray(shown)
+            console.out(console.stdoutIsTerminal ? TerminalText.escaped(json) : json)
             return ExitStatus.success
         }
         if shown.isEmpty {
