@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// `hiit edit WORKOUT` with scripted editors: small shell scripts that rewrite the file they
@@ -40,6 +43,30 @@ import Testing
     static func expectNoTemporaryCopies(_ sandbox: E2ESandbox, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let left = try FileManager.default.contentsOfDirectory(atPath: sandbox.url.appendingPathComponent("tmp").path)
         #expect(left.isEmpty, "temporary copies left: \(left)", sourceLocation: sourceLocation)
+    }
+
+    /// `hiit edit` ended by SIGTERM or SIGHUP while the editor runs (issue 11, item 10): the
+    /// signal reaches the editor, the temporary copy is removed, the workout is unchanged, and
+    /// hiit ends with 128 + N and one line saying so.
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aSignalWhileEditingRemovesTheCopy(signal: Int32) async throws {
+        let (sandbox, before) = try Self.library()
+        let started = sandbox.url.appendingPathComponent("editor-started")
+        // `exec`: the signal passed on reaches the one process that holds the output open.
+        let editor = try Self.editor(["touch \"\(started.path)\"; exec sleep 30"], in: sandbox)
+        let process = try sandbox.start(["edit", "leg day"], input: "", extraEnvironment: ["EDITOR": editor])
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !FileManager.default.fileExists(atPath: started.path), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(FileManager.default.fileExists(atPath: started.path), "the editor never started")
+        process.kill(signal)
+        let ending = try await process.waitForExit(timeout: .seconds(20))
+        let name = signal == SIGTERM ? "SIGTERM" : "SIGHUP"
+        #expect(ending.status == 128 + signal, "\(process.transcript)")
+        #expect(process.stderr == "Error: stopped by \(name) while editing; 'Leg day' is unchanged\n", "\(process.transcript)")
+        #expect(try Data(contentsOf: sandbox.workoutFile("leg-day.json")) == before)
+        try Self.expectNoTemporaryCopies(sandbox)
     }
 
     @Test func aValidEditIsSaved() throws {

@@ -66,7 +66,12 @@ struct EditorSession {
         }
         let command = Self.editorCommand(environment)
         while true {
-            let status = ExternalEditor.run(command, file: copy.path, environment: environment)
+            let (status, stoppedBy) = ExternalEditor.run(command, file: copy.path, environment: environment)
+            if let stoppedBy {
+                // The temporary copy goes with the `defer` above; the library is as it was.
+                throw CommandFailure(status: ExitStatus.signal(stoppedBy),
+                                     message: "stopped by \(stoppedBy == SIGTERM ? "SIGTERM" : "SIGHUP") while editing; '\(name)' is unchanged")
+            }
             guard status == 0 else {
                 let why = status < 0 ? "could not be started"
                     : status == 127 ? "was not found (set VISUAL or EDITOR)" : "exited with status \(status)"
@@ -134,26 +139,72 @@ struct EditorSession {
 
 /// Runs an editor as a child process on the terminal and waits for it.
 enum ExternalEditor {
-    /// Runs `/bin/sh -c '<command> "$1"' sh <file>` with the given environment, stdin, stdout
+    /// Runs `/bin/sh -c 'exec <command> "$1"' sh <file>` with the given environment, stdin, stdout
     /// and stderr inherited (`POSIX`'s ``SpawnedProcess``). While it runs this process ignores
     /// SIGINT and SIGQUIT (the editor gets them with their default actions, as `git` does).
-    /// - Returns: the editor's exit status, 128 + N when signal N ended it, or -1 when it
-    ///   could not be started.
-    static func run(_ command: String, file: String, environment: [String: String]) -> Int32 {
-        let arguments = ["/bin/sh", "-c", command + " \"$1\"", "sh", file]
+    /// SIGTERM and SIGHUP are passed on to the editor, and the caller is told, so that it
+    /// can remove its temporary copy and end with 128 + N instead of dying with the copy left.
+    /// - Returns: the editor's exit status (128 + N when signal N ended it, -1 when it could not
+    ///   be started), and the SIGTERM or SIGHUP this process got meanwhile, if any.
+    static func run(_ command: String, file: String, environment: [String: String]) -> (status: Int32, stoppedBy: Int32?) {
+        // `exec`: the shell becomes the editor, so a signal passed on reaches the editor itself
+        // (a shell killed in its place would leave the editor running on the terminal).
+        let arguments = ["/bin/sh", "-c", "exec " + command + " \"$1\"", "sh", file]
         let variables = environment.map { "\($0.key)=\($0.value)" }
         let previousInterrupt = signal(SIGINT, SIG_IGN)
         let previousQuit = signal(SIGQUIT, SIG_IGN)
+        let stop = EditorStop()
+        let previousEnds = [SIGTERM, SIGHUP].map { ($0, signal($0, SIG_IGN)) }
+        let sources = [SIGTERM, SIGHUP].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.received(number) }
+            source.resume()
+            return source
+        }
         defer {
+            sources.forEach { $0.cancel() }
+            for (number, previous) in previousEnds { signal(number, previous) }
             signal(SIGINT, previousInterrupt)
             signal(SIGQUIT, previousQuit)
         }
         do {
             let editor = try SpawnedProcess.spawn("/bin/sh", arguments: arguments, environment: variables,
-                                                  defaultSignals: [SIGINT, SIGQUIT])
-            return try editor.wait().shellStatus
+                                                  defaultSignals: [SIGINT, SIGQUIT, SIGTERM, SIGHUP])
+            stop.started(editor.id)
+            return (try editor.wait().shellStatus, stop.signal)
         } catch {
-            return -1
+            return (-1, stop.signal)
         }
+    }
+}
+
+/// The SIGTERM or SIGHUP that arrived while the editor ran, passed on to the editor once it
+/// has started (also when it arrived just before).
+private final class EditorStop: @unchecked Sendable {
+    // @unchecked Sendable, and why that is safe: both fields are read and written only while
+    // holding `lock` (the signal arrives on a Dispatch queue, the editor starts on the caller's).
+    private let lock = NSLock()
+    private var editor: pid_t?
+    private var first: Int32?
+
+    /// The first signal that arrived, if any.
+    var signal: Int32? { lock.withLock { first } }
+
+    /// Signal `number` arrived: remember it and pass it on to the editor if it runs.
+    func received(_ number: Int32) {
+        let target: pid_t? = lock.withLock {
+            if first == nil { first = number }
+            return editor
+        }
+        if let target { kill(target, number) }
+    }
+
+    /// The editor runs as `pid`: a signal that came before is passed on now.
+    func started(_ pid: pid_t) {
+        let pending: Int32? = lock.withLock {
+            editor = pid
+            return first
+        }
+        if let pending { kill(pid, pending) }
     }
 }
