@@ -14,7 +14,7 @@ import WorkoutModel
 
     /// Runs `hiit arguments…` with stdout (and stdin) on a pseudo-terminal and returns what
     /// reached the terminal.
-    private func onTerminal(_ arguments: [String], in box: E2ESandbox) throws -> (status: Int32?, output: [UInt8]) {
+    private static func onTerminal(_ arguments: [String], in box: E2ESandbox) throws -> (status: Int32?, output: [UInt8]) {
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
         let errors = try ChildProcess.pipe()
@@ -35,16 +35,15 @@ import WorkoutModel
         return (child.ending?.status, output)
     }
 
-    private func sandbox() throws -> E2ESandbox {
+    private static func sandbox() throws -> E2ESandbox {
         let box = try E2ESandbox.forHistory()
         try box.writeHistory(try jsonLines([historyRecord(1, workout: Self.hostile)]))
         return box
     }
 
     @Test(arguments: [["history", "export", "--csv"], ["history", "export"], ["history", "--json"]])
-    func aTerminalGetsTheEscapesShownNotObeyed(arguments: [String]) throws {
-        let box = try sandbox()
-        let (status, output) = try onTerminal(arguments, in: box)
+    func aTerminalGetsTheEscapesShownNotObeyed(arguments: [String]) async throws {
+        let (status, output) = try await onOwnThread { try Self.onTerminal(arguments, in: try Self.sandbox()) }
         #expect(status == 0)
         #expect(!output.contains(0x1B), "an ESC byte reached the terminal: \(String(decoding: output, as: UTF8.self))")
         #expect(!output.contains(0x07), "a BEL byte reached the terminal")
@@ -56,7 +55,7 @@ import WorkoutModel
     }
 
     @Test func aPipeGetsTheBytesAsStored() throws {
-        let box = try sandbox()
+        let box = try Self.sandbox()
         let run = try box.run(["history", "export", "--csv"])
         #expect(run.status == 0)
         #expect(run.stdout.contains(Self.hostile), "CSV to a pipe or file keeps the name's bytes")

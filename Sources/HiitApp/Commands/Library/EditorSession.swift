@@ -1,5 +1,6 @@
 import Foundation
 import POSIX
+import TerminalUI
 import WorkoutModel
 import WorkoutStore
 #if canImport(Glibc)
@@ -154,16 +155,24 @@ enum ExternalEditor {
         let previousInterrupt = signal(SIGINT, SIG_IGN)
         let previousQuit = signal(SIGQUIT, SIG_IGN)
         let stop = EditorStop()
-        let previousEnds = [SIGTERM, SIGHUP].map { ($0, signal($0, SIG_IGN)) }
-        let sources = [SIGTERM, SIGHUP].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.received(number) }
-            source.resume()
+        // SignalPipe (TerminalUI) sets SIGTERM and SIGHUP up so none is lost between here and
+        // the editor's start; a read source passes each on as it arrives.
+        let pipe = try? SignalPipe(signals: [SIGTERM, SIGHUP])
+        let reader = pipe.map { pipe in
+            let source = DispatchSource.makeReadSource(fileDescriptor: pipe.readFD, queue: .global())
+            source.setEventHandler { for number in pipe.drain() { stop.received(number) } }
             return source
         }
+        let readerCancelled = DispatchGroup()
+        if let reader {
+            readerCancelled.enter()
+            reader.setCancelHandler { readerCancelled.leave() }
+            reader.resume()
+        }
         defer {
-            sources.forEach { $0.cancel() }
-            for (number, previous) in previousEnds { signal(number, previous) }
+            reader?.cancel()
+            readerCancelled.wait()
+            pipe?.close()
             signal(SIGINT, previousInterrupt)
             signal(SIGQUIT, previousQuit)
         }
