@@ -18,10 +18,3 @@ struct CommandFailure: Error, Equatable, CustomStringConvertible {
     /// The message.
     var description: String { message }
 }
-
-/// A failure that has already been reported on its own lines (a run whose summary said what
-/// happened): ``ErrorReport`` writes nothing more and exits with ``status``.
-struct ReportedFailure: Error, Equatable {
-    /// The exit status.
-    let status: Int32
-}

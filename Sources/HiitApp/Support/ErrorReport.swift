@@ -17,14 +17,12 @@ enum ErrorReport {
     /// - 74 (I/O): a file or device that cannot be read or written at all (``StoreError/io(path:operation:errno:)``,
     ///   ``StoreError/notAFolder(path:)``, ``StoreError/notEncodable(path:reason:)``, a file
     ///   changed meanwhile, ``TerminalError``, ``AudioError``), and anything unforeseen;
-    /// - the status a ``CommandFailure`` or ``ReportedFailure`` carries.
+    /// - the status a ``CommandFailure`` carries.
     static func status(for error: any Error) -> Int32 {
         switch error {
         case is CommandLineError, is CommandLineFailure, is PlanError, is StatsError:
             return ExitStatus.usage
         case let failure as CommandFailure:
-            return failure.status
-        case let failure as ReportedFailure:
             return failure.status
         case let error as StoreError:
             switch error {
@@ -69,9 +67,9 @@ enum ErrorReport {
         return status(for: error)
     }
 
-    /// Writes what `error` says for a whole command that ended with it (nothing for a
-    /// ``ReportedFailure``; the usage line and the `--help` hint of the command at `path` for
-    /// a ``CommandLineError``), and returns its exit status.
+    /// Writes what `error` says for a whole command that ended with it (`Error: …`, and for a
+    /// ``CommandLineError`` the usage line and the `--help` hint of the command at `path`), and
+    /// returns its exit status.
     /// - Parameters:
     ///   - error: what the command threw.
     ///   - path: the command chain from the root (for the usage line).
@@ -79,14 +77,8 @@ enum ErrorReport {
     ///   - console: where the lines go (stderr).
     /// - Returns: ``status(for:)``.
     static func end(with error: any Error, path: [CommandSpec], width: Int, console: Console) -> Int32 {
-        switch error {
-        case is ReportedFailure:
-            break
-        case let error as CommandLineError:
-            console.err(usageErrorText(error, for: path, width: width).trimmingTrailingNewlines)
-        default:
-            console.err("Error: \(message(for: error))")
-        }
+        guard let usage = error as? CommandLineError else { return report(error, console: console) }
+        console.err(usageErrorText(usage, for: path, width: width).trimmingTrailingNewlines)
         return status(for: error)
     }
 }

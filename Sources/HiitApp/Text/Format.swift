@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SessionEngine
 import WorkoutModel
 
@@ -99,5 +102,16 @@ enum Format {
             lines.append("  \(start.map { clock($0.inSeconds) } ?? "  ?  ")  \(segmentLine(segment))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A signal as a person reads it in "Stopped by …": `SIGINT (Ctrl-C)`, `SIGTERM`,
+    /// `SIGHUP`, else `signal N`.
+    static func signal(_ number: Int32) -> String {
+        switch number {
+        case SIGINT: "SIGINT (Ctrl-C)"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(number)"
+        }
     }
 }

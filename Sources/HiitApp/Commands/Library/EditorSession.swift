@@ -71,7 +71,7 @@ struct EditorSession {
             if let stoppedBy {
                 // The temporary copy goes with the `defer` above; the library is as it was.
                 throw CommandFailure(status: ExitStatus.signal(stoppedBy),
-                                     message: "stopped by \(stoppedBy == SIGTERM ? "SIGTERM" : "SIGHUP") while editing; '\(name)' is unchanged")
+                                     message: "stopped by \(Format.signal(stoppedBy)) while editing; '\(name)' is unchanged")
             }
             guard status == 0 else {
                 let why = status < 0 ? "could not be started"

@@ -227,7 +227,7 @@ struct RunWorkout {
             if !options.events { console.out("Quit: nothing was recorded.") }
             return ExitStatus.success
         case let .signal(number):
-            console.err("Stopped by \(Self.signalName(number)): nothing was recorded.")
+            console.err("Stopped by \(Format.signal(number)): nothing was recorded.")
             return ExitStatus.signal(number)
         }
     }
@@ -274,14 +274,6 @@ struct RunWorkout {
         }
     }
 
-    static func signalName(_ number: Int32) -> String {
-        switch number {
-        case SIGINT: "SIGINT (Ctrl-C)"
-        case SIGTERM: "SIGTERM"
-        case SIGHUP: "SIGHUP"
-        default: "signal \(number)"
-        }
-    }
 }
 
 /// A front end that writes ``EventLine``s (the `--events` front end, of either engine).
