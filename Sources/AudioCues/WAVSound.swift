@@ -107,20 +107,50 @@ public struct WAVSound: Sendable, Equatable {
         self.samples = samples
     }
 
-    /// Reads and decodes the WAV file at `url`.
+    /// The largest WAV file read, in bytes (16 MiB: a cue is a second or two, 88 KiB at
+    /// 22,050 Hz 16-bit stereo per second).
+    public static let maximumBytes = 16 << 20
+
+    /// Reads and decodes the WAV file at `url`: `open(2)` with `O_NONBLOCK` and a `fstat(2)`
+    /// type check first, so a FIFO or device in the sounds folder is refused at once, never
+    /// waited on.
     ///
     /// - Parameter url: a file URL.
-    /// - Throws: ``AudioError/unreadableFile(path:reason:)`` when the file cannot be read;
+    /// - Throws: ``AudioError/unreadableFile(path:reason:)`` when the file cannot be read, is
+    ///   not a regular file or is larger than ``maximumBytes``;
     ///   ``AudioError/invalidWAV(file:problem:)`` naming the path when it does not decode
     ///   (see ``init(data:name:)``).
     public init(contentsOf url: URL) throws(AudioError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadableFile(path: url.path, reason: Self.reason(error))
+        try self.init(data: Data(try Self.readRegularFile(url.path)), name: url.path)
+    }
+
+    /// The bytes of the regular file at `path`, at most ``maximumBytes`` of them.
+    /// - Throws: ``AudioError/unreadableFile(path:reason:)`` with the C library's text, or
+    ///   saying what else than a regular file is there, or that it is too large.
+    private static func readRegularFile(_ path: String) throws(AudioError) -> [UInt8] {
+        let file: FileDescriptor
+        do { file = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK) } catch {
+            throw .unreadableFile(path: path, reason: error.text)
         }
-        try self.init(data: data, name: url.path)
+        defer { try? file.close() }
+        let bytes: [UInt8]
+        do {
+            let type = try file.fileType()
+            guard type == .regular else {
+                throw AudioError.unreadableFile(path: path, reason: "it is \(type), not a regular file")
+            }
+            bytes = try file.readToEnd(stoppingPast: maximumBytes)
+        } catch let error as SystemCallError {
+            throw .unreadableFile(path: path, reason: error.text)
+        } catch let error as AudioError {
+            throw error
+        } catch {
+            throw .unreadableFile(path: path, reason: String(describing: error))
+        }
+        guard bytes.count <= maximumBytes else {
+            throw .unreadableFile(path: path, reason: "it is larger than \(maximumBytes >> 20) MiB")
+        }
+        return bytes
     }
 
     // MARK: - Parsing
@@ -183,18 +213,5 @@ public struct WAVSound: Sendable, Equatable {
         if let text = tag(bytes, at: index) { return "'\(text)'" }
         let hex = bytes[index..<(index + 4)].map { String($0, radix: 16, uppercase: true) }
         return "bytes " + hex.map { $0.count == 1 ? "0" + $0 : $0 }.joined(separator: " ")
-    }
-
-    /// The system's explanation of a failed read: the C library's text for the `errno` when
-    /// Foundation passes one on (``POSIX/SystemCallError/text(forErrno:)``), else Foundation's
-    /// own description (on Linux, e.g. "The operation could not be completed. You don’t have
-    /// permission.").
-    static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain {
-            return SystemCallError.text(forErrno: Int32(truncatingIfNeeded: underlying.code))
-        }
-        return nsError.localizedDescription
     }
 }

@@ -134,9 +134,13 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     ///   - limit: stop once more than this many bytes were read (default no limit); the result
     ///     then holds more than `limit` bytes, so the caller can tell the file was too large.
     ///   - chunkSize: bytes asked for per `read` call (default 64 KiB).
+    ///   - isLastChunk: called with each chunk as it is read; when it returns `true` reading
+    ///     stops after that chunk (e.g. at the first chunk that is not text, so that
+    ///     `/dev/zero` is not read to the limit). Default: never.
     /// - Returns: the bytes read.
     /// - Throws: ``SystemCallError`` naming `read`.
-    public func readToEnd(stoppingPast limit: Int = .max, chunkSize: Int = 64 * 1024) throws(SystemCallError) -> [UInt8] {
+    public func readToEnd(stoppingPast limit: Int = .max, chunkSize: Int = 64 * 1024,
+                          isLastChunk: (ArraySlice<UInt8>) -> Bool = { _ in false }) throws(SystemCallError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
         while bytes.count <= limit {
@@ -145,6 +149,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
             }.get()
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
+            if isLastChunk(chunk[0..<count]) { break }
         }
         return bytes
     }
@@ -223,6 +228,15 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     public func sync() throws(SystemCallError) {
         let fd = rawValue
         try nothingOrErrno("fsync", fd: fd) { fsync(fd) }
+    }
+
+    /// Cuts the file back to `size` bytes with `ftruncate(2)` (retried on `EINTR`).
+    /// - Parameter size: the new length in bytes, from 0.
+    /// - Throws: ``SystemCallError`` naming `ftruncate` (`EIO`, `EINVAL` for a negative size or
+    ///   a file not open for writing).
+    public func truncate(to size: Int) throws(SystemCallError) {
+        let fd = rawValue
+        try nothingOrErrno("ftruncate", fd: fd) { ftruncate(fd, off_t(size)) }
     }
 
     // MARK: Locks, status and flags

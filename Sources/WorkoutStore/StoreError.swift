@@ -58,6 +58,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case io(path: String, operation: String, errno: Int32)
     /// A path exists but is not the kind of thing needed (a file where a folder belongs).
     case notAFolder(path: String)
+    /// Something other than a regular file is where one belongs (a FIFO, a device, a socket):
+    /// hiit refuses it rather than wait on it; `type` says what it is. Remove it to go on.
+    case notRegularFile(path: String, type: FileType)
 
     /// One line naming the file (and line and column where they apply) and what is wrong;
     /// a path or value with a line end in it is escaped (`String.oneLineEscaped`), so the
@@ -92,6 +95,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): cannot \(operation): \(Self.errnoText(code)) (errno \(code))"
         case let .notAFolder(path):
             return "\(path): exists but is not a folder"
+        case let .notRegularFile(path, type):
+            return "\(path): is \(type), not a regular file; hiit reads and writes only regular files"
         }
     }
 

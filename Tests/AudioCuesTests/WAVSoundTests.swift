@@ -180,4 +180,31 @@ struct WAVSoundTests {
         #expect(path == missing.path)
         #expect(!reason.isEmpty)
     }
+
+    /// A FIFO or device named like a cue is refused at once (issue 11, item 3), never read or
+    /// waited on.
+    @Test(arguments: ["fifo", "device"])
+    func aSpecialFileIsRefusedWithoutWaiting(kind: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let url = folder.url.appendingPathComponent("go.wav")
+        if kind == "fifo" {
+            #expect(mkfifo(url.path, 0o600) == 0)
+        } else {
+            #expect(symlink("/dev/zero", url.path) == 0)
+        }
+        let error = audioError { () throws(AudioError) in try WAVSound(contentsOf: url) }
+        let type = kind == "fifo" ? "a FIFO (named pipe)" : "a character device"
+        #expect(error == .unreadableFile(path: url.path, reason: "it is \(type), not a regular file"))
+    }
+
+    @Test func mostlyTheReasonIsTheCLibrarysText() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let error = audioError { () throws(AudioError) in try WAVSound(contentsOf: folder.url) }
+        #expect(error == .unreadableFile(path: folder.url.path, reason: "it is a folder, not a regular file"))
+        let missing = folder.url.appendingPathComponent("nothing.wav")
+        let missingError = audioError { () throws(AudioError) in try WAVSound(contentsOf: missing) }
+        #expect(missingError == .unreadableFile(path: missing.path, reason: "No such file or directory"))
+    }
 }

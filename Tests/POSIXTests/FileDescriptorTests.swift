@@ -212,3 +212,32 @@ import Testing
         }
     }
 }
+
+/// ``FileType`` from `fstat(2)` and `lstat(2)`: what the stores check before reading.
+@Suite struct FileTypeTests {
+    @Test func eachKindOfFileIsNamed() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let file = try FileDescriptor.open(scratch.file("a"), O_WRONLY | O_CREAT)
+        #expect(try file.fileType() == .regular)
+        try file.close()
+        #expect(mkfifo(scratch.file("fifo"), 0o600) == 0)
+        let fifo = try FileDescriptor.open(scratch.file("fifo"), O_RDONLY | O_NONBLOCK)
+        #expect(try fifo.fileType() == .fifo)
+        try fifo.close()
+        let zero = try FileDescriptor.open("/dev/zero", O_RDONLY)
+        #expect(try zero.fileType() == .characterDevice)
+        try zero.close()
+        #expect(FileType(mode: try FileSystem.status(ofPath: scratch.path).st_mode) == .folder)
+        #expect(symlink("a", scratch.file("link")) == 0)
+        #expect(FileType(mode: try FileSystem.linkStatus(ofPath: scratch.file("link")).st_mode) == .symbolicLink)
+        #expect("\(FileType.fifo)" == "a FIFO (named pipe)")
+    }
+
+    @Test func readingStopsAfterTheChunkTheCallerEnds() throws {
+        let zero = try FileDescriptor.open("/dev/zero", O_RDONLY)
+        defer { try? zero.close() }
+        let bytes = try zero.readToEnd(stoppingPast: 1 << 30, chunkSize: 4096) { $0.contains(0) }
+        #expect(bytes.count == 4096)
+    }
+}

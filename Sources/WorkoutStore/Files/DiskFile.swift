@@ -23,6 +23,22 @@ public enum DiskFile {
         return Data(try descriptor.readAll(maximumBytes: maximumBytes))
     }
 
+    /// Reads an input the user names (`history import FILE`): a regular file, or a FIFO or
+    /// character device (`<(…)`, `/dev/stdin`), read to its end like `cat` would, except that
+    /// reading stops after the first 64 KiB chunk that holds a NUL byte: such an input is not
+    /// text, and the caller refuses it without reading the rest (`/dev/zero` ends at once).
+    /// - Parameters:
+    ///   - url: a file URL.
+    ///   - maximumBytes: the most read, in bytes; a larger regular file is refused before it is read.
+    /// - Returns: the bytes read: the whole input, or up to the end of the chunk with a NUL.
+    /// - Throws: ``StoreError/io(path:operation:errno:)``, ``StoreError/tooLarge(path:bytes:limit:)``,
+    ///   ``StoreError/notRegularFile(path:type:)`` for a folder, socket or block device.
+    public static func readInput(at url: URL, maximumBytes: Int) throws(StoreError) -> Data {
+        let descriptor = try OpenFile(opening: url.path, flags: O_RDONLY, operation: "open",
+                                      accepting: [.fifo, .characterDevice])
+        return Data(try descriptor.readAll(maximumBytes: maximumBytes) { $0.contains(0) })
+    }
+
     /// Replaces a file's content atomically: the data goes to a new temporary file (mode 0600)
     /// in the same folder, which is flushed (`fsync`), renamed over `url` (`rename(2)`), and
     /// then the folder is flushed so the rename itself survives a power cut. Readers see the

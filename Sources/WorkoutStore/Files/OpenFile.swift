@@ -18,20 +18,52 @@ final class OpenFile {
     /// The path, as shown in errors.
     let path: String
 
-    /// Opens a file with `open(2)`; `O_CLOEXEC` is always added.
+    /// Opens a regular file (or, with `O_DIRECTORY`, a folder) with `open(2)`; `O_CLOEXEC`
+    /// and `O_NONBLOCK` are always added, and the type is checked with `fstat(2)` before
+    /// anything is read, so a FIFO or a device at the path is refused at once instead of
+    /// blocking the open or the first read forever (`O_NONBLOCK` changes nothing for a
+    /// regular file).
     /// - Parameters:
     ///   - path: the file system path.
     ///   - flags: `O_RDONLY`, `O_WRONLY | O_CREAT | O_APPEND`, …
     ///   - mode: permission bits for a created file (default 0600, owner only).
     ///   - operation: what the open is for, in words, for the error message.
-    /// - Throws: ``StoreError/io(path:operation:errno:)``.
-    init(opening path: String, flags: Int32, mode: mode_t = 0o600, operation: String = "open") throws(StoreError) {
+    ///   - streams: also accept these types (`.fifo`, `.characterDevice`: an input the user
+    ///     names, such as `<(…)` or `/dev/stdin`); such a file is opened again without
+    ///     `O_NONBLOCK`, so the open and reads wait for the writer as `cat` would. Default: none.
+    /// - Throws: ``StoreError/io(path:operation:errno:)``; ``StoreError/notRegularFile(path:type:)``
+    ///   when something else than a regular file (or folder) is at the path (it is not opened).
+    init(opening path: String, flags: Int32, mode: mode_t = 0o600, operation: String = "open",
+         accepting streams: Set<FileType> = []) throws(StoreError) {
+        let opened: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(path, flags, mode: mode)
+            opened = try FileDescriptor.open(path, flags | O_NONBLOCK, mode: mode)
         } catch {
             throw StoreError(path: path, operation: operation, error)
         }
+        descriptor = opened
         self.path = path
+        let expected: FileType = flags & O_DIRECTORY != 0 ? .folder : .regular
+        let type = try run("look at") { () throws(SystemCallError) in try opened.fileType() }
+        guard type == expected || streams.contains(type) else {
+            try? close()
+            throw .notRegularFile(path: path, type: type)
+        }
+        if type != expected {
+            // Opened again without O_NONBLOCK: a FIFO opened non-blocking with no writer yet
+            // reads as empty at once, where `cat` would wait for the writer.
+            try? close()
+            do {
+                descriptor = try FileDescriptor.open(path, flags, mode: mode)
+            } catch {
+                throw StoreError(path: path, operation: operation, error)
+            }
+            let reopened = try run("look at") { () throws(SystemCallError) in try descriptor.fileType() }
+            guard streams.contains(reopened) else {
+                try? close()
+                throw .notRegularFile(path: path, type: reopened)
+            }
+        }
     }
 
     deinit {
@@ -54,15 +86,19 @@ final class OpenFile {
     }
 
     /// Reads to the end of the file with `read(2)`.
-    /// - Parameter maximumBytes: stop and throw once more than this many bytes were read.
+    /// - Parameters:
+    ///   - maximumBytes: stop and throw once more than this many bytes were read.
+    ///   - isLastChunk: stop after the first chunk for which it is `true` (default never).
     /// - Returns: the bytes read.
     /// - Throws: ``StoreError/tooLarge(path:bytes:limit:)`` past `maximumBytes` (with the
     ///   size from `fstat`), ``StoreError/io(path:operation:errno:)`` from `read`.
-    func readAll(maximumBytes: Int) throws(StoreError) -> [UInt8] {
+    func readAll(maximumBytes: Int, isLastChunk: (ArraySlice<UInt8>) -> Bool = { _ in false }) throws(StoreError) -> [UInt8] {
         if let size = try? self.size(), size > maximumBytes {
             throw .tooLarge(path: path, bytes: size, limit: maximumBytes)
         }
-        let bytes = try run("read") { () throws(SystemCallError) in try descriptor.readToEnd(stoppingPast: maximumBytes) }
+        let bytes = try run("read") { () throws(SystemCallError) in
+            try descriptor.readToEnd(stoppingPast: maximumBytes, isLastChunk: isLastChunk)
+        }
         if bytes.count > maximumBytes {
             throw .tooLarge(path: path, bytes: bytes.count, limit: maximumBytes)
         }
@@ -100,6 +136,12 @@ final class OpenFile {
     /// - Throws: ``StoreError/io(path:operation:errno:)``.
     func sync() throws(StoreError) {
         try run("flush (fsync)") { () throws(SystemCallError) in try descriptor.sync() }
+    }
+
+    /// Cuts the file back to `size` bytes with `ftruncate(2)`.
+    /// - Throws: ``StoreError/io(path:operation:errno:)``.
+    func truncate(to size: Int) throws(StoreError) {
+        try run("truncate") { () throws(SystemCallError) in try descriptor.truncate(to: size) }
     }
 
     /// Takes an advisory lock with `flock(2)`, waiting for other holders.

@@ -40,7 +40,7 @@ struct HistoryImportCommand: Command {
         let history = DataFolder(url: context.locations.dataFolder).history
         let data: Data
         do {
-            data = try DiskFile.read(at: source, maximumBytes: Self.maximumBytes)
+            data = try DiskFile.readInput(at: source, maximumBytes: Self.maximumBytes)
         } catch {
             throw CommandFailure(status: isIO(error) ? ExitStatus.ioError : ExitStatus.dataError,
                                  message: "\(error); nothing was imported")
@@ -86,8 +86,10 @@ struct HistoryImportCommand: Command {
     /// Whether `error` is a failed read or write (``StoreError/io(path:operation:errno:)``):
     /// 74 then, 65 for anything else (bad bytes).
     private func isIO(_ error: any Error) -> Bool {
-        if case .io? = error as? StoreError { return true }
-        return false
+        switch error as? StoreError {
+        case .io?, .notRegularFile?: return true
+        default: return false
+        }
     }
 
     /// The offset of the first NUL byte in `data` (from its start), or `nil`: `memchr` over the

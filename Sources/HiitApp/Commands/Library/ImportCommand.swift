@@ -73,6 +73,9 @@ struct ImportCommand: Command {
                     : SystemCallError.text(forErrno: code)
                 return .failure(.io("\(shownPath): cannot be read: \(reason); not imported"))
             }
+            if case let .notRegularFile(_, type) = error {
+                return .failure(.io("\(shownPath): cannot be read: is \(type), not a file; not imported"))
+            }
             return .failure(CommandFailure(status: ErrorReport.status(for: error), message: "\(error); not imported"))
         }
         var copy = workout
