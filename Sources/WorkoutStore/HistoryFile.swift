@@ -160,7 +160,14 @@ public struct HistoryFile: Equatable, Sendable {
 
     /// Writes `lines` (each followed by `\n`) after repairing a missing final newline, then
     /// flushes. Nothing at all is written for no lines.
+    ///
+    /// All or nothing: when a write or the flush fails (a full disk, `EFBIG`, `EIO`), the file
+    /// is cut back to its length before the write (`ftruncate`, still under the caller's
+    /// exclusive lock) and flushed, so no torn line is left behind and a session reported as
+    /// not saved is not in the file.
     /// - Returns: the bytes written.
+    /// - Throws: ``StoreError/io(path:operation:errno:)`` of the failed write or flush (the
+    ///   file is then as it was).
     @discardableResult
     private func write(_ lines: [Data], to descriptor: OpenFile) throws(StoreError) -> [UInt8] {
         guard !lines.isEmpty else { return [] }
@@ -174,8 +181,16 @@ public struct HistoryFile: Equatable, Sendable {
             bytes.append(contentsOf: line)
             bytes.append(0x0A)
         }
-        try descriptor.writeAll(bytes)
-        try descriptor.sync()
+        do {
+            try descriptor.writeAll(bytes)
+            try descriptor.sync()
+        } catch {
+            // Best effort: when even the truncation fails, the next append still starts a
+            // new line after the torn one (above), and readers report that line.
+            try? descriptor.truncate(to: size)
+            try? descriptor.sync()
+            throw error
+        }
         return bytes
     }
 
