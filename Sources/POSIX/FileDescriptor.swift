@@ -287,6 +287,15 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         try nothingOrErrno("fcntl", fd: fd) { fcntl(fd, F_SETFL, current | flags) }
     }
 
+    /// Removes file status flags (`O_NONBLOCK`) with `fcntl(2)` `F_GETFL`/`F_SETFL`.
+    /// - Parameter flags: the flags to remove; the others are kept.
+    /// - Throws: ``SystemCallError`` naming `fcntl`.
+    public func removeStatusFlags(_ flags: Int32) throws(SystemCallError) {
+        let fd = rawValue
+        let current = try valueOrErrno("fcntl", fd: fd) { fcntl(fd, F_GETFL) }
+        try nothingOrErrno("fcntl", fd: fd) { fcntl(fd, F_SETFL, current & ~flags) }
+    }
+
     /// Adds descriptor flags (`FD_CLOEXEC`) with `fcntl(2)` `F_GETFD`/`F_SETFD`.
     /// - Parameter flags: the flags to add; the others are kept.
     /// - Throws: ``SystemCallError`` naming `fcntl`.

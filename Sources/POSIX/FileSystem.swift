@@ -75,6 +75,19 @@ public enum FileSystem {
         return info
     }
 
+    /// The absolute path with every symbolic link, `.` and `..` resolved, from `realpath(3)`.
+    /// - Parameter path: an existing path.
+    /// - Returns: the resolved path.
+    /// - Throws: ``SystemCallError`` naming `realpath` (`ENOENT` for a missing file or a link
+    ///   that points nowhere, `ELOOP` for a loop of links, `EACCES`).
+    public static func resolvedPath(_ path: String) throws(SystemCallError) -> String {
+        guard let resolved = realpath(path, nil) else {
+            throw SystemCallError.lastError("realpath", path: path)
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Whether the calling process may reach `path` with `access(2)`, following links.
     /// - Parameters:
     ///   - path: any path.

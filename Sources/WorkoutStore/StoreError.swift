@@ -61,6 +61,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Something other than a regular file is where one belongs (a FIFO, a device, a socket):
     /// hiit refuses it rather than wait on it; `type` says what it is. Remove it to go on.
     case notRegularFile(path: String, type: FileType)
+    /// The file's owner has no write permission on it (`chmod u-w`, mode 0400 or 0444): hiit
+    /// takes that as "keep this file as it is", even when run as root, and changes nothing.
+    case readOnly(path: String)
 
     /// One line naming the file (and line and column where they apply) and what is wrong;
     /// a path or value with a line end in it is escaped (`String.oneLineEscaped`), so the
@@ -97,6 +100,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): exists but is not a folder"
         case let .notRegularFile(path, type):
             return "\(path): is \(type), not a regular file; hiit reads and writes only regular files"
+        case let .readOnly(path):
+            return "\(path): the file is read-only, so hiit leaves it as it is (make it writable with 'chmod u+w' to change it)"
         }
     }
 

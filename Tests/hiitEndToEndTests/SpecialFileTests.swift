@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import Testing
+import TestSupport
 
 /// Special files where hiit expects its own files (issue 11, item 3): a FIFO or a device at
 /// `workouts/x.json`, `history.jsonl`, the stats cache or `profile.json` is named in a clear
@@ -16,7 +17,7 @@ import Testing
     static func sandbox() throws -> E2ESandbox {
         let box = try E2ESandbox.forHistory()
         #expect(try box.run(["list"]).status == 0)
-        #expect(try box.run(["run", "2/1x1", "--prepare", "0", "--mute"]).status == 0)
+        try box.writeHistory(try jsonLines([historyRecord(1)]))
         #expect(try box.run(["stats"]).status == 0)
         return box
     }

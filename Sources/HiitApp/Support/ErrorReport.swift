@@ -15,7 +15,7 @@ enum ErrorReport {
     /// - 65 (bad data): a file whose bytes are wrong (``StoreError`` but the cases below,
     ///   ``LibraryError/unreadable(_:)``, ``LibraryError/ambiguous(name:paths:)``);
     /// - 74 (I/O): a file or device that cannot be read or written at all (``StoreError/io(path:operation:errno:)``,
-    ///   ``StoreError/notAFolder(path:)``, ``StoreError/notRegularFile(path:type:)``, ``StoreError/notEncodable(path:reason:)``, a file
+    ///   ``StoreError/notAFolder(path:)``, ``StoreError/notRegularFile(path:type:)``, ``StoreError/readOnly(path:)``, ``StoreError/notEncodable(path:reason:)``, a file
     ///   changed meanwhile, ``TerminalError``, ``AudioError``), and anything unforeseen;
     /// - the status a ``CommandFailure`` carries.
     static func status(for error: any Error) -> Int32 {
@@ -26,7 +26,7 @@ enum ErrorReport {
             return failure.status
         case let error as StoreError:
             switch error {
-            case .io, .notAFolder, .notRegularFile, .notEncodable: return ExitStatus.ioError
+            case .io, .notAFolder, .notRegularFile, .readOnly, .notEncodable: return ExitStatus.ioError
             default: return ExitStatus.dataError
             }
         case let error as LibraryError:

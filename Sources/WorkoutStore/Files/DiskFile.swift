@@ -44,13 +44,19 @@ public enum DiskFile {
     /// then the folder is flushed so the rename itself survives a power cut. Readers see the
     /// old content or the new, never a mixture; on any failure the old file is untouched and
     /// the temporary file is removed.
+    ///
+    /// A symbolic link is followed: the file it points to is replaced, with the temporary file
+    /// beside that file, and the link stays a link (so a history kept elsewhere through a link
+    /// is never split in two). A file whose owner has no write permission is left as it is.
     /// - Parameters:
     ///   - data: the new content.
     ///   - url: the file to create or replace; its folder must exist.
-    /// - Throws: ``StoreError/io(path:operation:errno:)`` naming the failed step.
+    /// - Throws: ``StoreError/io(path:operation:errno:)`` naming the failed step (`ENOENT`
+    ///   for a link that points nowhere), ``StoreError/readOnly(path:)`` for a read-only file.
     public static func writeAtomically(_ data: Data, to url: URL) throws(StoreError) {
-        let folder = url.deletingLastPathComponent().path
-        let name = url.lastPathComponent
+        let target = try replaceableTarget(of: url)
+        let folder = target.deletingLastPathComponent().path
+        let name = target.lastPathComponent
         let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         // `.NAME.tmp-…`: HistoryFile's clean-up of killed rewrites looks for this prefix.
         let temporaryPath = folder + "/." + name + ".tmp-" + suffix
@@ -68,7 +74,7 @@ public enum DiskFile {
             try descriptor.sync()
             try descriptor.close()
             do {
-                try FileSystem.rename(temporaryPath, to: url.path)
+                try FileSystem.rename(temporaryPath, to: target.path)
             } catch {
                 throw StoreError(path: url.path, operation: "replace (rename)", error)
             }
@@ -77,6 +83,36 @@ public enum DiskFile {
             throw error
         }
         try syncFolder(folder)
+    }
+
+    /// The file that replacing `url` must replace: `url` itself, or the file its symbolic
+    /// link (or chain of links) points to; checked to be a regular file whose owner may write
+    /// it, when it is a regular file.
+    /// - Throws: ``StoreError/io(path:operation:errno:)`` from `lstat`/`realpath` (a dangling
+    ///   link), ``StoreError/readOnly(path:)``.
+    private static func replaceableTarget(of url: URL) throws(StoreError) -> URL {
+        var target = url
+        do {
+            let link = try FileSystem.linkStatus(ofPath: url.path)
+            if FileType(mode: link.st_mode) == .symbolicLink {
+                target = URL(fileURLWithPath: try FileSystem.resolvedPath(url.path))
+            }
+        } catch where error.errno == ENOENT && error.function == "lstat" {
+            return url  // a new file
+        } catch {
+            throw StoreError(path: url.path, operation: "follow the link", error)
+        }
+        let info: stat
+        do { info = try FileSystem.status(ofPath: target.path) } catch {
+            throw StoreError(path: url.path, operation: "look at", error)
+        }
+        // A FIFO or device is replaced by the new file, as hiit's own file belongs there.
+        let isRegular = FileType(mode: info.st_mode) == .regular
+        let isWritable = (info.st_mode & mode_t(S_IWUSR)) != 0
+        if isRegular && !isWritable {
+            throw .readOnly(path: url.path)
+        }
+        return target
     }
 
     /// Creates a folder and any missing parents with mode 0700 (owner only). Folders that

@@ -29,10 +29,12 @@ final class OpenFile {
     ///   - mode: permission bits for a created file (default 0600, owner only).
     ///   - operation: what the open is for, in words, for the error message.
     ///   - streams: also accept these types (`.fifo`, `.characterDevice`: an input the user
-    ///     names, such as `<(…)` or `/dev/stdin`); such a file is opened again without
-    ///     `O_NONBLOCK`, so the open and reads wait for the writer as `cat` would. Default: none.
+    ///     names, such as `<(…)` or `/dev/stdin`); a FIFO is then read as `cat` reads it,
+    ///     waiting for its writer and to the writer's end. Default: none.
     /// - Throws: ``StoreError/io(path:operation:errno:)``; ``StoreError/notRegularFile(path:type:)``
-    ///   when something else than a regular file (or folder) is at the path (it is not opened).
+    ///   when something else than a regular file (or folder) is at the path (it is not opened);
+    ///   ``StoreError/readOnly(path:)`` when it is opened for writing and its owner has no write
+    ///   permission (refused even for root, who could write it).
     init(opening path: String, flags: Int32, mode: mode_t = 0o600, operation: String = "open",
          accepting streams: Set<FileType> = []) throws(StoreError) {
         let opened: FileDescriptor
@@ -49,19 +51,23 @@ final class OpenFile {
             try? close()
             throw .notRegularFile(path: path, type: type)
         }
-        if type != expected {
-            // Opened again without O_NONBLOCK: a FIFO opened non-blocking with no writer yet
-            // reads as empty at once, where `cat` would wait for the writer.
+        if flags & (O_WRONLY | O_RDWR) != 0, type == .regular,
+           let info = try? opened.status(), (info.st_mode & mode_t(S_IWUSR)) == 0 {
             try? close()
-            do {
-                descriptor = try FileDescriptor.open(path, flags, mode: mode)
-            } catch {
-                throw StoreError(path: path, operation: operation, error)
-            }
-            let reopened = try run("look at") { () throws(SystemCallError) in try descriptor.fileType() }
-            guard streams.contains(reopened) else {
-                try? close()
-                throw .notRegularFile(path: path, type: reopened)
+            throw .readOnly(path: path)
+        }
+        if type != expected {
+            // A stream is read as `cat` reads it: blocking (a terminal as /dev/stdin, too),
+            // and a FIFO from a writer. A FIFO opened without O_NONBLOCK would wait in `open`,
+            // and reads as empty at once while no writer has come yet; `poll` waits for the
+            // first bytes or the first writer's end (Linux reports POLLHUP only once a writer
+            // has been seen).
+            try run("read") { () throws(SystemCallError) in
+                try opened.removeStatusFlags(O_NONBLOCK)
+                guard type == .fifo else { return }
+                let event = Int16(POLLIN)
+                var entries: [pollfd] = [pollfd(fd: opened.rawValue, events: event, revents: 0)]
+                _ = try Poll.wait(&entries, timeout: nil)
             }
         }
     }

@@ -76,7 +76,7 @@ extension StoreError {
         switch self {
         case let .emptyFile(path), let .tooLarge(path, _, _), let .unsupportedVersion(path, _, _),
              let .invalidPlan(path, _), let .notEncodable(path, _), let .io(path, _, _), let .notAFolder(path),
-             let .notRegularFile(path, _):
+             let .notRegularFile(path, _), let .readOnly(path):
             return path
         case let .invalidUTF8(location, _), let .syntax(location, _), let .wrongType(location, _, _, _),
              let .missingKey(location, _, _), let .invalidValue(location, _, _):
@@ -88,7 +88,7 @@ extension StoreError {
     /// too large, or one that could not be opened, was not read).
     public var isEditable: Bool {
         switch self {
-        case .tooLarge, .io, .notAFolder, .notRegularFile, .notEncodable: return false
+        case .tooLarge, .io, .notAFolder, .notRegularFile, .readOnly, .notEncodable: return false
         default: return true
         }
     }

@@ -42,7 +42,7 @@ struct HistoryImportCommand: Command {
         do {
             data = try DiskFile.readInput(at: source, maximumBytes: Self.maximumBytes)
         } catch {
-            throw CommandFailure(status: isIO(error) ? ExitStatus.ioError : ExitStatus.dataError,
+            throw CommandFailure(status: ErrorReport.status(for: error),
                                  message: "\(error); nothing was imported")
         }
         let expected = "expected JSON lines as 'hiit history export --json' writes them"
@@ -75,21 +75,12 @@ struct HistoryImportCommand: Command {
                 }
             }
         } catch {
-            throw CommandFailure(status: isIO(error) ? ExitStatus.ioError : ExitStatus.dataError,
+            throw CommandFailure(status: ErrorReport.status(for: error),
                                  message: "\(error) (\(imported) \(imported == 1 ? "session was" : "sessions were") imported before it)")
         }
         let bad = scan.problems.count
         console.out("Imported \(imported) \(imported == 1 ? "session" : "sessions"), skipped \(present) already present, \(bad) bad \(bad == 1 ? "line" : "lines").")
         return ExitStatus.success
-    }
-
-    /// Whether `error` is a failed read or write (``StoreError/io(path:operation:errno:)``):
-    /// 74 then, 65 for anything else (bad bytes).
-    private func isIO(_ error: any Error) -> Bool {
-        switch error as? StoreError {
-        case .io?, .notRegularFile?: return true
-        default: return false
-        }
     }
 
     /// The offset of the first NUL byte in `data` (from its start), or `nil`: `memchr` over the
