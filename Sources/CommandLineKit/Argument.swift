@@ -10,32 +10,9 @@
 /// ```
 ///
 /// A conversion's error names the argument as `<workout>`.
-@propertyWrapper
-public struct Argument<Value>: DeclaredParameter {
-    /// The argument as help and the parser see it.
-    public let declaration: ArgumentSpec
-    /// The typed value, or the problem met converting it.
-    private let outcome: BindingOutcome<Value>
+public typealias Argument<Value> = Parameter<ArgumentKind, Value>
 
-    /// Declares the argument and binds it from the command line in progress, if any.
-    private init(_ declaration: ArgumentSpec,
-                 bind: (ParsedCommand, ArgumentSpec) throws(CommandLineError) -> Value) {
-        self.declaration = declaration
-        outcome = BindingOutcome { parsed throws(CommandLineError) in try bind(parsed, declaration) }
-    }
-
-    /// The typed value.
-    public var wrappedValue: Value { outcome.value(of: declaration.label) }
-
-    /// The declaration, as `$name` (for messages that name the argument: `$prepare.flagName`).
-    public var projectedValue: ArgumentSpec { declaration }
-
-    func declare(in spec: inout CommandSpec) { spec.arguments.append(declaration) }
-
-    func checkBinding() throws(CommandLineError) { try outcome.check() }
-}
-
-extension Argument {
+extension Parameter where Kind == ArgumentKind {
     /// Declares a required argument converted by `conversion`.
     /// - Parameters:
     ///   - name: e.g. `WORKOUT` (shown `<workout>`).

@@ -13,31 +13,9 @@
 ///
 /// The conversion runs when the command is bound; its error names the option
 /// (`--prepare: 'abc' is not a whole number of seconds (0–3600)`).
-@propertyWrapper
-public struct Option<Value>: DeclaredParameter {
-    /// The option as help and the parser see it.
-    public let declaration: OptionSpec
-    /// The typed value, or the problem met converting it.
-    private let outcome: BindingOutcome<Value>
+public typealias Option<Value> = Parameter<OptionKind, Value>
 
-    /// Declares the option and binds it from the command line in progress, if any.
-    private init(_ declaration: OptionSpec, bind: (ParsedCommand, OptionSpec) throws(CommandLineError) -> Value) {
-        self.declaration = declaration
-        outcome = BindingOutcome { parsed throws(CommandLineError) in try bind(parsed, declaration) }
-    }
-
-    /// The typed value.
-    public var wrappedValue: Value { outcome.value(of: declaration.flagName) }
-
-    /// The declaration, as `$name` (for messages that name the option: `$prepare.flagName`).
-    public var projectedValue: OptionSpec { declaration }
-
-    func declare(in spec: inout CommandSpec) { spec.options.append(declaration) }
-
-    func checkBinding() throws(CommandLineError) { try outcome.check() }
-}
-
-extension Option {
+extension Parameter where Kind == OptionKind {
     /// Declares an option given at most once, converted by `conversion`; `nil` when left out.
     /// - Parameters:
     ///   - long: the name without `--`.

@@ -115,43 +115,11 @@ enum ParameterBinding {
     @TaskLocal static var current: ParsedCommand?
 }
 
-/// What every property wrapper of this module is to the binding: declarations, and a value
-/// or the problem met converting it.
+/// What ``Parameter`` and ``OptionGroup`` are to the binding: declarations, and a value or
+/// the problem met converting it.
 protocol DeclaredParameter {
     /// Adds the arguments and options it declares to `spec`, in order.
     func declare(in spec: inout CommandSpec)
     /// Throws the problem binding met, if any.
     func checkBinding() throws(CommandLineError)
-}
-
-/// The outcome of binding one parameter: its value, the error that stopped it, or nothing
-/// in a declaration-only instance.
-struct BindingOutcome<Value> {
-    /// `nil` when no command line was being bound.
-    private let result: Result<Value, CommandLineError>?
-
-    /// Binds from the command line in progress, if any.
-    /// - Parameter bind: reads and converts the parameter's values.
-    init(_ bind: (ParsedCommand) throws(CommandLineError) -> Value) {
-        result = ParameterBinding.current.map { parsed in
-            Result { () throws(CommandLineError) -> Value in try bind(parsed) }
-        }
-    }
-
-    /// The bound value.
-    ///
-    /// Reading a parameter of a declaration-only instance, or of one whose binding failed
-    /// (``ParsableArguments/bound(to:)`` threw, so no caller holds it), is a programmer error.
-    /// - Parameter name: the parameter as shown, for the trap's message.
-    func value(of name: String) -> Value {
-        guard case let .success(value)? = result else {
-            preconditionFailure("\(name) was read from an instance that was not bound to a command line")
-        }
-        return value
-    }
-
-    /// Throws the error binding met, if any.
-    func check() throws(CommandLineError) {
-        if case let .failure(error)? = result { throw error }
-    }
 }
