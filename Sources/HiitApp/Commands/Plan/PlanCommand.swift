@@ -28,7 +28,7 @@ struct PlanCommand: Command {
         throw CommandLineError.missingArgument("<subcommand> (new, add, remove, move or set)")
     }
 
-    // MARK: Shared options
+    // MARK: Shared checks
 
     /// A leg position typed for `N`, `--at` or `--to`, from 1 to `count`.
     /// - Parameters:
