@@ -53,6 +53,8 @@ let package = Package(
         .testTarget(name: "WorkoutStoreTests", dependencies: ["TestSupport", "WorkoutStore", "WorkoutModel"]),
         .testTarget(name: "AudioCuesTests", dependencies: ["TestSupport", "AudioCues", "SessionEngine", "CALSA"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        // Typed binding: declarations, conversions, their errors and their order.
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         // In-process tests of the commands, texts and front ends.
         .testTarget(name: "HiitAppTests", dependencies: ["TestSupport", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI", "AudioCues"]),
         // Tests that run the built `hiit` (depending on it builds it first): pipes, tmux,

@@ -3,6 +3,10 @@
 /// One command of the `hiit` command tree: its name, its help texts, the positional arguments
 /// and options it accepts, and its subcommands (DESIGN §6). The root is `hiit` itself.
 ///
+/// A command type usually gets its spec from its declarations (``ParsableCommand/spec``:
+/// its ``CommandConfiguration`` and the ``Flag``, ``Option`` and ``Argument`` properties, in
+/// order); a program's tree nests those specs as subcommands.
+///
 /// `--help`/`-h` are accepted by every command and `--version` by the root without being
 /// declared; declaring options named `help` or `version` (or short `h`) is a programmer error.
 public struct CommandSpec: Equatable, Sendable {

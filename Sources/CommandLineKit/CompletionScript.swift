@@ -187,31 +187,7 @@ public enum CompletionScript {
             unset 'ws[${#ws[@]}-1]'
 
             local cmdpath=\(name) n=0 pending= dashdash= helpmode= k
-            for w in "${ws[@]}"; do
-                if [[ -n $pending ]]; then
-                    pending=
-                elif [[ -z $dashdash && $w == -- ]]; then
-                    dashdash=1
-                elif [[ -z $dashdash && $w == --* ]]; then
-                    [[ $w == *=* ]] && continue
-                    if _hiit_find opt "$cmdpath" "$w" && [[ $_hiit_found != flag ]]; then
-                        pending=$_hiit_found
-                    fi
-                elif [[ -z $dashdash && $w == -?* ]]; then
-                    for (( k = 1; k < ${#w}; k++ )); do
-                        if _hiit_find opt "$cmdpath" "-${w:k:1}" && [[ $_hiit_found != flag ]]; then
-                            (( k == ${#w} - 1 )) && pending=$_hiit_found
-                            break
-                        fi
-                    done
-                elif [[ $cmdpath == \(name) && $n -eq 0 && -z $helpmode && $w == help ]]; then
-                    helpmode=1
-                elif (( n == 0 )) && _hiit_find sub "$cmdpath" "$w"; then
-                    cmdpath+=" $w"
-                else
-                    (( n++ ))
-                fi
-            done
+            \(wordWalk(name: name, letters: "k = 1; k < ${#w}; k++", letter: "${w:k:1}", isLast: "k == ${#w} - 1"))
 
             if [[ -n $pending ]]; then
                 _hiit_dequote "$cur"
@@ -248,6 +224,47 @@ public enum CompletionScript {
         complete -F _hiit \(name)
 
         """
+    }
+
+    /// The loop of `_hiit` that walks the words before the cursor, the same in bash and zsh:
+    /// it follows subcommands into `cmdpath`, counts positional words in `n`, and notes an
+    /// option still waiting for its value (`pending`), `--` and `hiit help`. Only the walk over
+    /// a group of short letters (`-ab`) differs: bash numbers a word's letters from 0, zsh from 1.
+    /// - Parameters:
+    ///   - name: the program's name.
+    ///   - letters: the `for (( … ))` header over the letters after the dash.
+    ///   - letter: the letter at `k`.
+    ///   - isLast: whether `k` is the last letter.
+    /// - Returns: the loop, its first line unindented and the others indented for `_hiit`'s body.
+    private static func wordWalk(name: String, letters: String, letter: String, isLast: String) -> String {
+        let loop = """
+            for w in "${ws[@]}"; do
+                if [[ -n $pending ]]; then
+                    pending=
+                elif [[ -z $dashdash && $w == -- ]]; then
+                    dashdash=1
+                elif [[ -z $dashdash && $w == --* ]]; then
+                    [[ $w == *=* ]] && continue
+                    if _hiit_find opt "$cmdpath" "$w" && [[ $_hiit_found != flag ]]; then
+                        pending=$_hiit_found
+                    fi
+                elif [[ -z $dashdash && $w == -?* ]]; then
+                    for (( \(letters) )); do
+                        if _hiit_find opt "$cmdpath" "-\(letter)" && [[ $_hiit_found != flag ]]; then
+                            (( \(isLast) )) && pending=$_hiit_found
+                            break
+                        fi
+                    done
+                elif [[ $cmdpath == \(name) && $n -eq 0 && -z $helpmode && $w == help ]]; then
+                    helpmode=1
+                elif (( n == 0 )) && _hiit_find sub "$cmdpath" "$w"; then
+                    cmdpath+=" $w"
+                else
+                    (( n++ ))
+                fi
+            done
+            """
+        return loop.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")
     }
 
     // MARK: zsh
@@ -302,31 +319,7 @@ public enum CompletionScript {
             local cmdpath=\(name) n=0 pending= dashdash= helpmode= w k
             local -a ws
             ws=("${(@)words[2,CURRENT-1]}")
-            for w in "${ws[@]}"; do
-                if [[ -n $pending ]]; then
-                    pending=
-                elif [[ -z $dashdash && $w == -- ]]; then
-                    dashdash=1
-                elif [[ -z $dashdash && $w == --* ]]; then
-                    [[ $w == *=* ]] && continue
-                    if _hiit_find opt "$cmdpath" "$w" && [[ $_hiit_found != flag ]]; then
-                        pending=$_hiit_found
-                    fi
-                elif [[ -z $dashdash && $w == -?* ]]; then
-                    for (( k = 2; k <= ${#w}; k++ )); do
-                        if _hiit_find opt "$cmdpath" "-${w[k]}" && [[ $_hiit_found != flag ]]; then
-                            (( k == ${#w} )) && pending=$_hiit_found
-                            break
-                        fi
-                    done
-                elif [[ $cmdpath == \(name) && $n -eq 0 && -z $helpmode && $w == help ]]; then
-                    helpmode=1
-                elif (( n == 0 )) && _hiit_find sub "$cmdpath" "$w"; then
-                    cmdpath+=" $w"
-                else
-                    (( n++ ))
-                fi
-            done
+            \(wordWalk(name: name, letters: "k = 2; k <= ${#w}; k++", letter: "${w[k]}", isLast: "k == ${#w}"))
 
             local cur=${words[CURRENT]}
             if [[ -n $pending ]]; then

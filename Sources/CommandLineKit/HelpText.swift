@@ -54,32 +54,17 @@ public func helpText(for path: [CommandSpec], width: Int) -> String {
     lines += wrapUsage(usageItems(for: path), prefix: "USAGE: ", width: width)
 
     if !command.arguments.isEmpty {
-        lines.append("")
-        lines.append("ARGUMENTS:")
-        for argument in command.arguments {
-            lines += helpEntry(label: argument.label + (argument.isRepeating ? " ..." : ""), help: argument.help, width: width)
-        }
+        lines += helpSection("ARGUMENTS", command.arguments.map { ($0.label + ($0.isRepeating ? " ..." : ""), $0.help) },
+                             width: width)
     }
 
-    lines.append("")
-    lines.append("OPTIONS:")
-    for option in command.options {
-        lines += helpEntry(label: option.helpLabel, help: option.help, width: width)
-    }
-    if isRoot {
-        lines += helpEntry(label: "--version", help: "Show the version.", width: width)
-    }
-    lines += helpEntry(label: "-h, --help", help: "Show help information.", width: width)
+    let rootOptions = isRoot ? [("--version", "Show the version.")] : []
+    lines += helpSection("OPTIONS", command.options.map { ($0.helpLabel, $0.help) } + rootOptions
+                         + [("-h, --help", "Show help information.")], width: width)
 
     if !command.subcommands.isEmpty {
-        lines.append("")
-        lines.append("SUBCOMMANDS:")
-        for subcommand in command.subcommands {
-            lines += helpEntry(label: subcommand.name, help: subcommand.abstract, width: width)
-        }
-        if isRoot {
-            lines += helpEntry(label: "help", help: "Show subcommand help information.", width: width)
-        }
+        let rootSubcommands = isRoot ? [("help", "Show subcommand help information.")] : []
+        lines += helpSection("SUBCOMMANDS", command.subcommands.map { ($0.name, $0.abstract) } + rootSubcommands, width: width)
         lines.append("")
         let names = ([path[0].name, "help"] + path.dropFirst().map(\.name)).joined(separator: " ")
         lines += wrapText("  See '\(names) <subcommand>' for detailed help.", width: width, indent: 2)
@@ -129,6 +114,15 @@ public func wrapUsage(_ items: [String], prefix: String, width: Int) -> [String]
 private let helpColumn = 26
 /// Narrower than this, help texts go under their labels.
 private let twoColumnMinimumWidth = 50
+
+/// A section of help: a blank line, `TITLE:`, then one ``helpEntry(label:help:width:)`` per entry.
+/// - Parameters:
+///   - title: `ARGUMENTS`, `OPTIONS` or `SUBCOMMANDS`.
+///   - entries: (label, help) in order.
+///   - width: the width to wrap to, in columns.
+private func helpSection(_ title: String, _ entries: [(label: String, help: String)], width: Int) -> [String] {
+    ["", title + ":"] + entries.flatMap { helpEntry(label: $0.label, help: $0.help, width: width) }
+}
 
 /// One entry of ARGUMENTS, OPTIONS or SUBCOMMANDS: `  label   help…`, wrapped.
 private func helpEntry(label: String, help: String, width: Int) -> [String] {

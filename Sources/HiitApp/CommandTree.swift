@@ -44,7 +44,7 @@ enum CommandTree {
         name: "hiit",
         abstract: "An interval (HIIT, Tabata, EMOM) and multisport (swim, bike, run) workout timer for the terminal, with voice and beep cues, a history and statistics.",
         discussion: "Without a subcommand, runs the selected workout as 'hiit run' does.",
-        options: RunWorkoutCommand.options,
+        options: RunWorkoutCommand.spec.options,
         subcommands: [RunWorkoutCommand.spec] + commands.filter { $0.path.count == 1 }.map { spec(of: $0) })
 
     /// Runs the program with `arguments` (without the program name) and returns the exit
@@ -90,10 +90,10 @@ enum CommandTree {
             do {
                 // Plain `hiit` is `hiit run`.
                 if parsed.path.isEmpty || parsed.path == RunWorkoutCommand.path {
-                    return try RunWorkoutCommand(parsed).run(context)
+                    return try RunWorkoutCommand.bound(to: parsed).run(context)
                 }
                 if let type = commands.first(where: { $0.path == parsed.path }) {
-                    return try type.init(parsed).run(context)
+                    return try type.bound(to: parsed).run(context)
                 }
                 throw CommandLineError.unknownSubcommand(parsed.path.joined(separator: " "), suggestion: nil)
             } catch {

@@ -132,7 +132,12 @@ import WorkoutModel
             Issue.record("not a command")
             return
         }
-        let pairs = QuickEdits.orderedValues(parsed)
-        #expect(pairs.map { "\($0.0) \($0.1)" } == ["remove 1", "add C 1/1x1", "at 1", "work 1=5", "prepare 0"])
+        // Every quick-edit option reaches the edits, in the order typed (`--at` completes its `--add`).
+        let command = try EditCommand.bound(to: parsed)
+        #expect(command.word == "Leg day")
+        #expect(command.steps.map { "\($0.option) \($0.value)" } == ["--remove 1", "--add C 1/1x1", "--work 1=5", "--prepare 0"])
+        #expect(command.steps.map(\.edit) == [
+            .remove(1), .add(Exercise(name: "C", workSeconds: 1, restSeconds: 1, rounds: 1), at: 1), .work(1, seconds: 5), .prepare(0),
+        ])
     }
 }

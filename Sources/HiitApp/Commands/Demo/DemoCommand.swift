@@ -7,31 +7,20 @@ import WorkoutStore
 /// own with a year of made-up sessions (``DemoHistory``), a profile and a README, and says how
 /// to point the other commands at it. The person's own data folder is never read or written.
 struct DemoCommand: Command {
-    static let folder = OptionSpec("folder", valueName: "path",
-                                   help: "The demo folder (default: $XDG_DATA_HOME/hiit-demo, else ~/.local/share/hiit-demo). It cannot be the folder that holds your own hiit data.")
-    static let until = OptionSpec("until", valueName: "date",
-                                  help: "The last day of the demo history, YYYY-MM-DD, today or earlier (default: today). A past date always gives the same file.")
-    static let force = OptionSpec("force", help: "Replace the demo history that an earlier 'hiit demo' wrote in the folder.")
+    static let configuration = CommandConfiguration(
+        path: ["demo"], abstract: "Fill a separate demo folder with a year of made-up sessions, to try 'hiit stats' and 'hiit history'.",
+        discussion: "The demo folder gets hiit/history.jsonl (a year of HIIT and multisport sessions up to the end date, 3 to 6 a week; always the same sessions for the same end date), hiit/profile.json (weight 70 kg) and a README saying it holds demo data. Your own data folder is never touched.\nUse it by naming the demo folder in XDG_DATA_HOME, for example: XDG_DATA_HOME=~/.local/share/hiit-demo hiit stats month")
 
-    static let path = ["demo"]
-    static let spec = CommandSpec(
-        name: "demo",
-        abstract: "Fill a separate demo folder with a year of made-up sessions, to try 'hiit stats' and 'hiit history'.",
-        discussion: "The demo folder gets hiit/history.jsonl (a year of HIIT and multisport sessions up to the end date, 3 to 6 a week; always the same sessions for the same end date), hiit/profile.json (weight 70 kg) and a README saying it holds demo data. Your own data folder is never touched.\nUse it by naming the demo folder in XDG_DATA_HOME, for example: XDG_DATA_HOME=~/.local/share/hiit-demo hiit stats month",
-        options: [folder, until, force])
-
-    /// `--folder` as typed, if given.
-    let folderPath: String?
-    /// `--until` as typed, if given (checked against today in ``run(_:)``, which reads the clock).
-    let untilText: String?
-    /// Whether an earlier demo history is replaced.
-    let replaces: Bool
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        folderPath = parsed.value(Self.folder)
-        untilText = parsed.value(Self.until)
-        replaces = parsed.hasFlag(Self.force)
-    }
+    /// `--folder PATH` as typed, if given.
+    @Option("folder", valueName: "path",
+            help: "The demo folder (default: $XDG_DATA_HOME/hiit-demo, else ~/.local/share/hiit-demo). It cannot be the folder that holds your own hiit data.")
+    var folderPath: String?
+    /// `--until DATE` as typed, if given (checked against today in ``run(_:)``, which reads the clock).
+    @Option("until", valueName: "date",
+            help: "The last day of the demo history, YYYY-MM-DD, today or earlier (default: today). A past date always gives the same file.")
+    var untilText: String?
+    /// `--force`: whether an earlier demo history is replaced.
+    @Flag("force", help: "Replace the demo history that an earlier 'hiit demo' wrote in the folder.") var replaces: Bool
 
     func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console

@@ -5,25 +5,14 @@ import WorkoutStore
 
 /// `hiit history delete ID [--yes]`: asks on a terminal, refuses without one unless `--yes`.
 struct HistoryDeleteCommand: Command {
-    static let yes = OptionSpec("yes", short: "y", help: "Delete without asking.")
-
-    static let path = ["history", "delete"]
-    static let spec = CommandSpec(
-        name: "delete",
-        abstract: "Delete one session from the history (asks first).",
-        discussion: "Every other line of the history file is kept exactly as it is, including lines that cannot be read. Without --yes the command asks on the terminal and refuses when standard input is not a terminal.",
-        arguments: [SessionIDMatch.argument],
-        options: [yes])
+    static let configuration = CommandConfiguration(
+        path: ["history", "delete"], abstract: "Delete one session from the history (asks first).",
+        discussion: "Every other line of the history file is kept exactly as it is, including lines that cannot be read. Without --yes the command asks on the terminal and refuses when standard input is not a terminal.")
 
     /// The ID as typed.
-    let id: String
-    /// Whether `--yes` was given (no question).
-    let assumesYes: Bool
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        id = parsed.argument(SessionIDMatch.argument) ?? ""
-        assumesYes = parsed.hasFlag(Self.yes)
-    }
+    @Argument("ID", help: SessionIDMatch.argumentHelp) var id: String
+    /// `--yes`: delete without asking.
+    @Flag("yes", short: "y", help: "Delete without asking.") var assumesYes: Bool
 
     func run(_ context: CommandContext) throws -> Int32 {
         try run(context, answer: { readLine(strippingNewline: true) })

@@ -6,36 +6,31 @@ import WorkoutStore
 /// (shown, never stored) and kcal follow, and the session's kcal becomes the sum of its legs'.
 /// The weight used is the one stored with the session. Every other line is kept byte for byte.
 struct HistoryEditCommand: Command {
-    static let leg = OptionSpec("leg", valueName: "n", help: "The leg to correct, from 1.", isRequired: true, example: "--leg 3")
-    static let distance = OptionSpec(
-        "distance", valueName: "distance",
-        help: "The distance covered: a number and m, km, yd or mi (19.6km, 750m, 1000yd, 33⅓yd).",
-        isRequired: true, example: "--distance 19.6km")
-
-    static let path = ["history", "edit"]
-    static let spec = CommandSpec(
-        name: "edit",
-        abstract: "Correct a multisport leg's distance; its pace and kcal are recomputed.",
-        discussion: "The leg is numbered as 'hiit history show ID' lists it. The calorie estimate uses the weight stored with the session. Every other line of the history file is kept exactly as it is.",
-        arguments: [SessionIDMatch.argument],
-        options: [leg, distance])
+    static let configuration = CommandConfiguration(
+        path: ["history", "edit"], abstract: "Correct a multisport leg's distance; its pace and kcal are recomputed.",
+        discussion: "The leg is numbered as 'hiit history show ID' lists it. The calorie estimate uses the weight stored with the session. Every other line of the history file is kept exactly as it is.")
 
     /// The ID as typed.
-    let id: String
-    /// The leg's number as `hiit history show` lists it (from 1).
-    let number: Int
-    /// The new distance.
-    let newDistance: Distance
+    @Argument("ID", help: SessionIDMatch.argumentHelp) var id: String
+    /// `--leg N`: the leg's number as `hiit history show` lists it (from 1).
+    @Option("leg", valueName: "n", help: "The leg to correct, from 1.", example: "--leg 3",
+            as: .wholeNumber(range: 0...1000, unit: ""))
+    var number: Int
+    /// `--distance D`: the new distance.
+    @Option("distance", valueName: "distance",
+            help: "The distance covered: a number and m, km, yd or mi (19.6km, 750m, 1000yd, 33⅓yd).",
+            example: "--distance 19.6km", as: Self.distanceConversion)
+    var newDistance: Distance
 
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        id = parsed.argument(SessionIDMatch.argument) ?? ""
-        number = try OptionValue.wholeNumber(parsed.value(Self.leg) ?? "", option: Self.leg.flagName, range: 0...1000, unit: "")
-        let text = parsed.value(Self.distance) ?? ""
-        do {
-            newDistance = try Distance(parsing: text)
-        } catch {
-            throw .badValue(option: Self.distance.flagName, value: text,
-                            reason: "is not a distance; use a number and m, km, yd or mi, such as 19.6km, 750m or 33⅓yd")
+    /// `--distance`'s conversion: a number and m, km, yd or mi.
+    private static var distanceConversion: ValueConversion<Distance> {
+        ValueConversion { text, origin throws(CommandLineError) in
+            do {
+                return try Distance(parsing: text)
+            } catch {
+                throw .badValue(option: origin.name, value: text,
+                                reason: "is not a distance; use a number and m, km, yd or mi, such as 19.6km, 750m or 33⅓yd")
+            }
         }
     }
 

@@ -9,33 +9,25 @@ import WorkoutStore
 /// `hiit history export [--csv|--json] [--force] [FILE]`: the history as JSON lines (the stored
 /// lines, oldest first) or CSV, to FILE or standard output.
 struct HistoryExportCommand: Command {
-    static let file = ArgumentSpec("FILE", help: "Where to write (created 0600); standard output when left out.", isOptional: true)
-    static let json = OptionSpec("json", help: "JSON lines (the default).")
-    static let csv = OptionSpec("csv", help: "CSV with a header row.")
-    static let force = OptionSpec("force", help: "Replace FILE when it exists.")
+    static let configuration = CommandConfiguration(
+        path: ["history", "export"], abstract: "Write the history as JSON lines (the format 'history import' reads) or CSV.",
+        discussion: "JSON lines are the stored lines, oldest first, exactly as stored. CSV (RFC 4180, CRLF line ends) has the columns id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal. Lines that cannot be read are reported and left out.")
 
-    static let path = ["history", "export"]
-    static let spec = CommandSpec(
-        name: "export",
-        abstract: "Write the history as JSON lines (the format 'history import' reads) or CSV.",
-        discussion: "JSON lines are the stored lines, oldest first, exactly as stored. CSV (RFC 4180, CRLF line ends) has the columns id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal. Lines that cannot be read are reported and left out.",
-        arguments: [file],
-        options: [json, csv, force])
+    /// The FILE argument as typed; `nil` for standard output.
+    @Argument("FILE", help: "Where to write (created 0600); standard output when left out.") var file: String?
+    /// `--json`: JSON lines, the default.
+    @Flag("json", help: "JSON lines (the default).") var isJSON: Bool
+    /// `--csv`: CSV rather than JSON lines.
+    @Flag("csv", help: "CSV with a header row.") var isCSV: Bool
+    /// `--force`: whether an existing file is replaced.
+    @Flag("force", help: "Replace FILE when it exists.") var replaces: Bool
 
-    /// Whether to write CSV rather than JSON lines.
-    let isCSV: Bool
     /// Where to write; `nil` for standard output.
-    let destination: URL?
-    /// Whether an existing file is replaced.
-    let replaces: Bool
+    var destination: URL? { file.map { URL(fileURLWithPath: $0) } }
 
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        if parsed.hasFlag(Self.csv), parsed.hasFlag(Self.json) {
-            throw .conflict("--csv and --json cannot be given together; choose one format")
-        }
-        isCSV = parsed.hasFlag(Self.csv)
-        destination = parsed.argument(Self.file).map { URL(fileURLWithPath: $0) }
-        replaces = parsed.hasFlag(Self.force)
+    /// - Throws: ``CommandLineError/conflict(_:)`` for `--csv` with `--json`.
+    func validate() throws(CommandLineError) {
+        if isCSV, isJSON { throw .conflict("--csv and --json cannot be given together; choose one format") }
     }
 
     func run(_ context: CommandContext) throws -> Int32 {

@@ -9,16 +9,16 @@ import WorkoutStore
 /// `hiit history import FILE [--verbose]`: appends the sessions of a JSON lines file that are
 /// not already present (by id), in locked, flushed batches.
 struct HistoryImportCommand: Command {
-    static let file = ArgumentSpec("FILE", help: "A file written by 'hiit history export --json' (or a copy of another history.jsonl).")
-    static let verbose = OptionSpec("verbose", short: "v", help: "Print 'saved ID' for each session once it is on the disk, and 'already present ID' for each one skipped.")
+    static let configuration = CommandConfiguration(
+        path: ["history", "import"], abstract: "Add the sessions of a JSON lines file to the history; sessions already present are skipped.",
+        discussion: "A session is already present when the history holds a session with the same id. Lines that cannot be read are reported with their line numbers and skipped. Sessions are appended in batches, each one locked and flushed to the disk before it is reported.")
 
-    static let path = ["history", "import"]
-    static let spec = CommandSpec(
-        name: "import",
-        abstract: "Add the sessions of a JSON lines file to the history; sessions already present are skipped.",
-        discussion: "A session is already present when the history holds a session with the same id. Lines that cannot be read are reported with their line numbers and skipped. Sessions are appended in batches, each one locked and flushed to the disk before it is reported.",
-        arguments: [file],
-        options: [verbose])
+    /// The FILE argument as typed.
+    @Argument("FILE", help: "A file written by 'hiit history export --json' (or a copy of another history.jsonl).")
+    var file: String
+    /// `--verbose`: whether each session is reported.
+    @Flag("verbose", short: "v", help: "Print 'saved ID' for each session once it is on the disk, and 'already present ID' for each one skipped.")
+    var isVerbose: Bool
 
     /// Sessions appended per locked, flushed write.
     static let batchSize = 200
@@ -26,14 +26,7 @@ struct HistoryImportCommand: Command {
     static let maximumBytes = 1 << 30
 
     /// The file to import.
-    let source: URL
-    /// Whether each session is reported.
-    let isVerbose: Bool
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        source = URL(fileURLWithPath: parsed.argument(Self.file) ?? "")
-        isVerbose = parsed.hasFlag(Self.verbose)
-    }
+    var source: URL { URL(fileURLWithPath: file) }
 
     func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console

@@ -10,27 +10,17 @@ import WorkoutStore
 /// `delete` and `edit` rewrite the file, keeping every other line byte for byte; `import` only
 /// appends.
 struct HistoryListCommand: Command {
-    static let last = OptionSpec("last", valueName: "n", help: "Show only the newest n sessions (1–1000000).")
-    static let json = OptionSpec("json", help: "Write a JSON array of the stored records, newest first; each element is the stored line, byte for byte.")
+    static let configuration = CommandConfiguration(
+        path: ["history"], abstract: "List completed sessions, newest first.",
+        discussion: "Columns: the first characters of the session's id (enough for 'history show' and 'history delete'), the local date and start time where the session took place, the session named by its time of day and workout (Morning Tabata, Evening run: night 22–05, morning 05–12, afternoon 12–17, evening 17–22), Workout Time (time in work segments), Total Time (from the first work segment to the end, pauses excluded) and the calorie estimate when a weight was set.\nLines of the history file that cannot be read are reported on standard error and skipped; the file is never changed by reading it.")
 
-    static let path = ["history"]
-    static let spec = CommandSpec(
-        name: "history",
-        abstract: "List completed sessions, newest first.",
-        discussion: "Columns: the first characters of the session's id (enough for 'history show' and 'history delete'), the local date and start time where the session took place, the session named by its time of day and workout (Morning Tabata, Evening run: night 22–05, morning 05–12, afternoon 12–17, evening 17–22), Workout Time (time in work segments), Total Time (from the first work segment to the end, pauses excluded) and the calorie estimate when a weight was set.\nLines of the history file that cannot be read are reported on standard error and skipped; the file is never changed by reading it.",
-        options: [last, json])
-
-    /// How many of the newest sessions to show; `nil` for all.
-    let count: Int?
-    /// Whether to write the stored records as a JSON array.
-    let isJSON: Bool
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        count = try parsed.value(Self.last).map { value throws(CommandLineError) in
-            try OptionValue.wholeNumber(value, option: Self.last.flagName, range: 1...1_000_000, unit: "sessions")
-        }
-        isJSON = parsed.hasFlag(Self.json)
-    }
+    /// `--last N`: how many of the newest sessions to show; `nil` for all.
+    @Option("last", valueName: "n", help: "Show only the newest n sessions (1–1000000).",
+            as: .wholeNumber(range: 1...1_000_000, unit: "sessions"))
+    var count: Int?
+    /// `--json`: write the stored records as a JSON array.
+    @Flag("json", help: "Write a JSON array of the stored records, newest first; each element is the stored line, byte for byte.")
+    var isJSON: Bool
 
     func run(_ context: CommandContext) throws -> Int32 {
         let history = DataFolder(url: context.locations.dataFolder).history

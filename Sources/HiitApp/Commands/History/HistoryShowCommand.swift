@@ -4,18 +4,11 @@ import WorkoutStore
 
 /// `hiit history show ID`: everything recorded about one session.
 struct HistoryShowCommand: Command {
-    static let path = ["history", "show"]
-    static let spec = CommandSpec(
-        name: "show",
-        abstract: "Show everything recorded about one session.",
-        arguments: [SessionIDMatch.argument])
+    static let configuration = CommandConfiguration(
+        path: ["history", "show"], abstract: "Show everything recorded about one session.")
 
     /// The ID as typed.
-    let id: String
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        id = parsed.argument(SessionIDMatch.argument) ?? ""
-    }
+    @Argument("ID", help: SessionIDMatch.argumentHelp) var id: String
 
     func run(_ context: CommandContext) throws -> Int32 {
         let history = DataFolder(url: context.locations.dataFolder).history

@@ -80,9 +80,8 @@ extension String {
 }
 
 extension SessionIDMatch {
-    /// The ID argument of the history commands that name one session.
-    static let argument = ArgumentSpec(
-        "ID", help: "The session's id, or its first characters (at least 4; case and hyphens do not matter), as in the ID column of 'hiit history'.")
+    /// Help for the ID argument of the history commands that name one session.
+    static let argumentHelp = "The session's id, or its first characters (at least 4; case and hyphens do not matter), as in the ID column of 'hiit history'."
 
     /// Reads `history` (reporting unreadable lines) and finds the one session `id` names.
     /// - Returns: the entry.

@@ -8,28 +8,14 @@ import WorkoutStore
 /// may be deleted too, matched by its file name or the slug of the word, after the same
 /// confirmation; it is removed only if unchanged since read. History keeps its sessions.
 struct DeleteCommand: Command {
-    /// `--yes`: delete without asking.
-    static let yes = OptionSpec("yes", short: "y", help: "Delete without asking.")
-    /// The workout to delete.
-    static let workout = ArgumentSpec("WORKOUT", help: "A workout of the library.")
-
-    static let path = ["delete"]
-    static let spec = CommandSpec(
-        name: "delete",
-        abstract: "Delete a workout from the library. History keeps its sessions.",
-        discussion: "Asks 'Delete NAME? [y/N]' first. When standard input is not a terminal, --yes is required. A library file that does not parse can be deleted too, by its file name (e.g. legs-2).",
-        arguments: [workout],
-        options: [yes])
+    static let configuration = CommandConfiguration(
+        path: ["delete"], abstract: "Delete a workout from the library. History keeps its sessions.",
+        discussion: "Asks 'Delete NAME? [y/N]' first. When standard input is not a terminal, --yes is required. A library file that does not parse can be deleted too, by its file name (e.g. legs-2).")
 
     /// The WORKOUT argument as typed.
-    let word: String
-    /// Whether `--yes` was given.
-    let isConfirmed: Bool
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        word = parsed.argument(Self.workout) ?? ""
-        isConfirmed = parsed.hasFlag(Self.yes)
-    }
+    @Argument("WORKOUT", help: "A workout of the library.") var word: String
+    /// `--yes`: delete without asking.
+    @Flag("yes", short: "y", help: "Delete without asking.") var isConfirmed: Bool
 
     func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console

@@ -6,27 +6,16 @@ import WorkoutStore
 /// `hiit duplicate WORKOUT [NEW_NAME]` (DESIGN §6): copies any workout (library, file, QUICK,
 /// built-in) into the library as `NEW_NAME`, by default `NAME copy` (then `NAME copy 2`, …).
 struct DuplicateCommand: Command {
-    /// The workout to copy.
-    static let workout = ArgumentSpec("WORKOUT", help: ArgumentHelp.workout)
-    /// The copy's name.
-    static let newName = ArgumentSpec("NEW_NAME", help: "The copy's name (default: 'NAME copy', then 'NAME copy 2', …).",
-                                      isOptional: true)
-
-    static let path = ["duplicate"]
-    static let spec = CommandSpec(
-        name: "duplicate",
-        abstract: "Copy a workout into the library under a new name.",
-        arguments: [workout, newName])
+    static let configuration = CommandConfiguration(
+        path: ["duplicate"], abstract: "Copy a workout into the library under a new name.")
 
     /// The WORKOUT argument as typed.
-    let word: String
-    /// The copy's name as given, trimmed; `nil` for the default.
-    let newName: String?
+    @Argument("WORKOUT", help: ArgumentHelp.workout) var word: String
+    /// The copy's name as typed; `nil` for the default (trimmed by ``newName``).
+    @Argument("NEW_NAME", help: "The copy's name (default: 'NAME copy', then 'NAME copy 2', …).") var typedName: String?
 
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        word = parsed.argument(Self.workout) ?? ""
-        newName = parsed.argument(Self.newName)?.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    /// The copy's name without surrounding white space; `nil` for the default.
+    var newName: String? { typedName?.trimmingCharacters(in: .whitespacesAndNewlines) }
 
     func run(_ context: CommandContext) throws -> Int32 {
         let library = UserLibrary(context)

@@ -7,26 +7,14 @@ import WorkoutStore
 /// order and saves once; without, runs the editor loop (``EditorSession``), also on a file
 /// that does not parse, so it can be fixed (quick edits refuse such a file with its error, 65).
 struct EditCommand: Command {
-    /// The workout to change.
-    static let workout = ArgumentSpec("WORKOUT", help: "A workout of the library, by name (case-insensitive) or file name.")
-
-    static let path = ["edit"]
-    static let spec = CommandSpec(
-        name: "edit",
-        abstract: "Change a workout: in your editor, or with quick edits.",
-        discussion: "Without options, opens a copy of the workout's JSON file in $VISUAL, else $EDITOR, else vi. When the editor exits the file is checked: a valid workout is saved; an invalid one is shown with its error and you choose to (e)dit again or (d)iscard. An invalid workout is never saved. A library file that does not parse opens the same way (name it by its file name, e.g. legs-2): once it holds a valid workout, that replaces the broken file.\nQuick edits change the workout without an editor. They are applied in the order given, each position counting the exercises as they are after the edits before it, and the result is checked once: nothing is saved unless every edit applies and the workout is valid. Example: hiit edit \"Leg day\" --add \"Lunges 30/15x4\" --at 1 --work 2=45 --remove 3",
-        arguments: [workout],
-        options: QuickEdits.optionSpecs)
+    static let configuration = CommandConfiguration(
+        path: ["edit"], abstract: "Change a workout: in your editor, or with quick edits.",
+        discussion: "Without options, opens a copy of the workout's JSON file in $VISUAL, else $EDITOR, else vi. When the editor exits the file is checked: a valid workout is saved; an invalid one is shown with its error and you choose to (e)dit again or (d)iscard. An invalid workout is never saved. A library file that does not parse opens the same way (name it by its file name, e.g. legs-2): once it holds a valid workout, that replaces the broken file.\nQuick edits change the workout without an editor. They are applied in the order given, each position counting the exercises as they are after the edits before it, and the result is checked once: nothing is saved unless every edit applies and the workout is valid. Example: hiit edit \"Leg day\" --add \"Lunges 30/15x4\" --at 1 --work 2=45 --remove 3")
 
     /// The WORKOUT argument as typed.
-    let word: String
+    @Argument("WORKOUT", help: "A workout of the library, by name (case-insensitive) or file name.") var word: String
     /// The quick edits in the order typed; empty for the editor.
-    let steps: [QuickEditStep]
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        word = parsed.argument(Self.workout) ?? ""
-        steps = try QuickEdits.parse(QuickEdits.orderedValues(parsed))
-    }
+    @OrderedOptions(QuickEdits.options, as: QuickEdits.parse) var steps: [QuickEditStep]
 
     func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console

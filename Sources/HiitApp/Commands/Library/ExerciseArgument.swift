@@ -40,6 +40,14 @@ enum ExerciseArgument {
         return exercise
     }
 
+    /// The conversion of `--exercise`: ``parse(_:option:)``, then an unnamed exercise is
+    /// named `Exercise N` from its position among the values (``named(_:position:)``).
+    static var conversion: ValueConversion<Exercise> {
+        ValueConversion { text, origin throws(CommandLineError) in
+            named(try parse(text, option: origin.name), position: origin.position)
+        }
+    }
+
     /// Gives an unnamed exercise the name `Exercise N`.
     static func named(_ exercise: Exercise, position: Int) -> Exercise {
         guard exercise.name.isEmpty else { return exercise }

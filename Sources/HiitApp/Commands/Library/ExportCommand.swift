@@ -7,32 +7,18 @@ import WorkoutStore
 /// its version) to FILE, or to stdout when FILE is left out or `-`. An existing FILE is
 /// replaced only with `--force`; the write is atomic and the file is 0600.
 struct ExportCommand: Command {
-    /// `--force`: replace FILE when it exists.
-    static let force = OptionSpec("force", short: "f", help: "Replace FILE when it exists.")
-    /// The workout to export.
-    static let workout = ArgumentSpec("WORKOUT", help: ArgumentHelp.workout)
-    /// Where to write it.
-    static let file = ArgumentSpec("FILE", help: "Where to write it; standard output when left out or '-'.", isOptional: true)
-
-    static let path = ["export"]
-    static let spec = CommandSpec(
-        name: "export",
-        abstract: "Write a workout as a JSON file, or to standard output.",
-        arguments: [workout, file],
-        options: [force])
+    static let configuration = CommandConfiguration(
+        path: ["export"], abstract: "Write a workout as a JSON file, or to standard output.")
 
     /// The WORKOUT argument as typed.
-    let word: String
-    /// The FILE to write; `nil` for stdout (also for `-`).
-    let target: String?
-    /// Whether `--force` was given.
-    let replaces: Bool
+    @Argument("WORKOUT", help: ArgumentHelp.workout) var word: String
+    /// The FILE argument as typed; `-` or none is standard output (see ``target``).
+    @Argument("FILE", help: "Where to write it; standard output when left out or '-'.") var file: String?
+    /// `--force`: replace FILE when it exists.
+    @Flag("force", short: "f", help: "Replace FILE when it exists.") var replaces: Bool
 
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        word = parsed.argument(Self.workout) ?? ""
-        target = parsed.argument(Self.file).flatMap { $0 == "-" ? nil : $0 }
-        replaces = parsed.hasFlag(Self.force)
-    }
+    /// The FILE to write; `nil` for stdout (also for `-`).
+    var target: String? { file == "-" ? nil : file }
 
     func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console

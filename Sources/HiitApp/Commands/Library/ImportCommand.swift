@@ -15,28 +15,14 @@ import Glibc
 /// be read — missing, a folder, no permission — or written, 65 bad data, 64 a taken name), as
 /// `hiit history import` does.
 struct ImportCommand: Command {
-    /// `--rename`: import a workout whose name is taken under the next free name.
-    static let rename = OptionSpec("rename", help: "Import a workout whose name is taken as 'NAME 2' (or 3, …).")
-    /// The files to import.
-    static let files = ArgumentSpec("FILE", help: "Workout files (JSON).", isRepeating: true)
-
-    static let path = ["import"]
-    static let spec = CommandSpec(
-        name: "import",
-        abstract: "Copy workout files into the library.",
-        discussion: "Each file is checked on its own and reported on its own line. A workout whose name is already in the library is refused unless --rename is given.",
-        arguments: [files],
-        options: [rename])
+    static let configuration = CommandConfiguration(
+        path: ["import"], abstract: "Copy workout files into the library.",
+        discussion: "Each file is checked on its own and reported on its own line. A workout whose name is already in the library is refused unless --rename is given.")
 
     /// The FILE arguments as typed, in order.
-    let paths: [String]
-    /// Whether `--rename` was given.
-    let renames: Bool
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        paths = parsed.argumentValues(Self.files)
-        renames = parsed.hasFlag(Self.rename)
-    }
+    @Argument("FILE", help: "Workout files (JSON).") var paths: [String]
+    /// `--rename`: import a workout whose name is taken under the next free name.
+    @Flag("rename", help: "Import a workout whose name is taken as 'NAME 2' (or 3, …).") var renames: Bool
 
     func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console

@@ -8,17 +8,15 @@ import WorkoutStore
 /// by name, then the broken files; the workout plain `hiit` runs is marked with `*`. On the
 /// library's first use the shipped workouts are copied into it first.
 struct ListCommand: Command {
-    /// `--json`: the rows as a JSON array.
-    static let json = OptionSpec("json", help: "Write the list as JSON.")
-    /// `--names`: only the names, for scripts and shell completion.
-    static let names = OptionSpec("names", help: "Write only the names of the workouts and plans, one per line, sorted, without a header or notes (for scripts and shell completion; broken files are left out silently).")
+    static let configuration = CommandConfiguration(
+        path: ["list"], abstract: "List the workouts and multisport plans of the library with kind, exercises or legs, estimated time and the selected one.",
+        discussion: "The selected workout (the one plain 'hiit' runs) is marked with '*'. A file that cannot be read is listed as broken and its error (file, line, column) is written to standard error; the other workouts are listed all the same.\nOn first use the example workouts shipped with hiit are copied into the library, so editing them never changes the package.")
 
-    static let path = ["list"]
-    static let spec = CommandSpec(
-        name: "list",
-        abstract: "List the workouts and multisport plans of the library with kind, exercises or legs, estimated time and the selected one.",
-        discussion: "The selected workout (the one plain 'hiit' runs) is marked with '*'. A file that cannot be read is listed as broken and its error (file, line, column) is written to standard error; the other workouts are listed all the same.\nOn first use the example workouts shipped with hiit are copied into the library, so editing them never changes the package.",
-        options: [json, names])
+    /// `--json`: the rows as a JSON array.
+    @Flag("json", help: "Write the list as JSON.") var isJSON: Bool
+    /// `--names`: only the names, for scripts and shell completion.
+    @Flag("names", help: "Write only the names of the workouts and plans, one per line, sorted, without a header or notes (for scripts and shell completion; broken files are left out silently).")
+    var isNamesOnly: Bool
 
     /// The form of the list.
     enum Form: Equatable {
@@ -31,15 +29,11 @@ struct ListCommand: Command {
     }
 
     /// The form asked for.
-    let form: Form
+    var form: Form { isNamesOnly ? .names : isJSON ? .json : .table }
 
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        switch (parsed.hasFlag(Self.names), parsed.hasFlag(Self.json)) {
-        case (true, true): throw .conflict("--names and --json are two forms of the list; give one")
-        case (true, false): form = .names
-        case (false, true): form = .json
-        case (false, false): form = .table
-        }
+    /// - Throws: ``CommandLineError/conflict(_:)`` for `--names` with `--json`.
+    func validate() throws(CommandLineError) {
+        if isNamesOnly, isJSON { throw .conflict("--names and --json are two forms of the list; give one") }
     }
 
     /// One line of `hiit list`, and one object of `hiit list --json`.

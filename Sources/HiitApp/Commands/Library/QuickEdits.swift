@@ -73,18 +73,15 @@ enum QuickEdits {
                                     help: "Set the countdown before the first work segment, 0–3600 s; 0 turns it off.")
 
     /// The quick-edit options in the order help lists them.
-    static let optionSpecs: [OptionSpec] = [add, at, remove, move, to, work, rest, rounds, renameExercise, restBetween, prepare]
-
-    /// The long names of the quick-edit options.
-    static var optionNames: [String] { optionSpecs.map(\.long) }
+    static let options: [OptionSpec] = [add, at, remove, move, to, work, rest, rounds, renameExercise, restBetween, prepare]
 
     // MARK: Reading
 
-    /// The quick-edit options of a parsed command as (long name, value) pairs in the order
-    /// they were typed (``ParsedCommand/orderedOptions``).
-    static func orderedValues(_ parsed: ParsedCommand) -> [(String, String)] {
-        let names = Set(optionNames)
-        return parsed.orderedOptions.filter { names.contains($0.name) }.map { ($0.name, $0.value) }
+    /// Reads the occurrences of the quick-edit options, in command-line order, into quick
+    /// edits (the conversion of ``EditCommand/steps``): ``parse(_:)-([(String, String)])``.
+    /// - Throws: ``CommandLineError/badValue(option:value:reason:)``, as ``parse(_:)-([(String, String)])``.
+    static func parse(_ occurrences: [ParsedCommand.OptionOccurrence]) throws(CommandLineError) -> [QuickEditStep] {
+        try parse(occurrences.map { ($0.name, $0.value) })
     }
 
     /// Reads (option, value) pairs into quick edits. `--at` must come right after the `--add`

@@ -6,26 +6,16 @@ import WorkoutStore
 /// `hiit rename WORKOUT NEW_NAME` (DESIGN §3, §6): renames a workout of the library; its file
 /// follows the name and the selection follows the workout. History is never touched.
 struct RenameCommand: Command {
-    /// The workout to rename.
-    static let workout = ArgumentSpec("WORKOUT", help: "A workout of the library.")
-    /// The new name.
-    static let newName = ArgumentSpec("NEW_NAME", help: "The new name, 1–60 characters, not already in the library.")
-
-    static let path = ["rename"]
-    static let spec = CommandSpec(
-        name: "rename",
-        abstract: "Rename a workout (its file follows). History keeps the old name.",
-        arguments: [workout, newName])
+    static let configuration = CommandConfiguration(
+        path: ["rename"], abstract: "Rename a workout (its file follows). History keeps the old name.")
 
     /// The WORKOUT argument as typed.
-    let word: String
-    /// The new name, trimmed; its limits are checked by the library.
-    let newName: String
+    @Argument("WORKOUT", help: "A workout of the library.") var word: String
+    /// The new name as typed; trimmed by ``newName``, its limits checked by the library.
+    @Argument("NEW_NAME", help: "The new name, 1–60 characters, not already in the library.") var typedName: String
 
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        word = parsed.argument(Self.workout) ?? ""
-        newName = (parsed.argument(Self.newName) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    /// The new name without surrounding white space.
+    var newName: String { typedName.trimmingCharacters(in: .whitespacesAndNewlines) }
 
     func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console

@@ -8,29 +8,14 @@ import WorkoutStore
 /// path is refused: a file can move; import it first); with `--none`, clears the selection;
 /// with neither, shows it.
 struct SelectCommand: Command {
-    /// `--none`: clear the selection.
-    static let none = OptionSpec("none", help: "Clear the selection: plain 'hiit' runs Tabata.")
-    /// The workout to select.
-    static let workout = ArgumentSpec("WORKOUT", help: "A workout's name (case-insensitive) or a quick form such as 30/30x10.",
-                                      isOptional: true)
-
-    static let path = ["select"]
-    static let spec = CommandSpec(
-        name: "select",
-        abstract: "Choose the workout that plain 'hiit' runs.",
-        discussion: "Without a selection, or when the selected workout no longer exists, plain 'hiit' runs Tabata (20/10x8) and says so.\nWithout WORKOUT, shows which workout is selected. 'hiit select --none' clears the selection, so plain 'hiit' runs Tabata again.",
-        arguments: [workout],
-        options: [none])
+    static let configuration = CommandConfiguration(
+        path: ["select"], abstract: "Choose the workout that plain 'hiit' runs.",
+        discussion: "Without a selection, or when the selected workout no longer exists, plain 'hiit' runs Tabata (20/10x8) and says so.\nWithout WORKOUT, shows which workout is selected. 'hiit select --none' clears the selection, so plain 'hiit' runs Tabata again.")
 
     /// The WORKOUT argument, if given.
-    let word: String?
-    /// Whether `--none` was given.
-    let clears: Bool
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        word = parsed.argument(Self.workout)
-        clears = parsed.hasFlag(Self.none)
-    }
+    @Argument("WORKOUT", help: "A workout's name (case-insensitive) or a quick form such as 30/30x10.") var word: String?
+    /// `--none`: clear the selection.
+    @Flag("none", help: "Clear the selection: plain 'hiit' runs Tabata.") var clears: Bool
 
     func run(_ context: CommandContext) throws -> Int32 {
         let library = UserLibrary(context)

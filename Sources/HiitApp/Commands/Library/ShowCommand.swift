@@ -8,27 +8,13 @@ import WorkoutStore
 /// estimated time, or a multisport plan's legs; as text or as JSON. WORKOUT is anything the
 /// resolver takes, so a QUICK form or a file shows without touching the data folder.
 struct ShowCommand: Command {
-    /// `--json`: the timeline as JSON instead of text.
-    static let json = OptionSpec("json", help: "Write the timeline as JSON.")
-    /// The workout to show.
-    static let workout = ArgumentSpec("WORKOUT", help: ArgumentHelp.workout)
-
-    static let path = ["show"]
-    static let spec = CommandSpec(
-        name: "show",
-        abstract: "Show a workout's exercises, timeline and estimated time, or a multisport plan's legs.",
-        arguments: [workout],
-        options: [json])
+    static let configuration = CommandConfiguration(
+        path: ["show"], abstract: "Show a workout's exercises, timeline and estimated time, or a multisport plan's legs.")
 
     /// The WORKOUT argument as typed.
-    let word: String
-    /// Whether `--json` was given.
-    let isJSON: Bool
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        word = parsed.argument(Self.workout) ?? ""
-        isJSON = parsed.hasFlag(Self.json)
-    }
+    @Argument("WORKOUT", help: ArgumentHelp.workout) var word: String
+    /// `--json`: the timeline as JSON instead of text.
+    @Flag("json", help: "Write the timeline as JSON.") var isJSON: Bool
 
     func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console

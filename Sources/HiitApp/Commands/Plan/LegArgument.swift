@@ -41,6 +41,16 @@ enum LegArgument {
         return leg
     }
 
+    /// The conversion of a LEG argument: ``parse(_:position:)`` with the word's position.
+    static var conversion: ValueConversion<Leg> {
+        ValueConversion { word, origin throws(CommandLineError) in try parse(word, position: origin.position) }
+    }
+
+    /// The conversion of `--pool`: ``pool(_:option:)``.
+    static var poolConversion: ValueConversion<PoolSetting> {
+        ValueConversion { value, origin throws(CommandLineError) in try pool(value, option: origin.name) }
+    }
+
     /// A time typed as `1h30min`, `30min`, `45s`, `1h`, `90 s` (units h, min, s, combined
     /// from largest to smallest, decimals allowed) or as a clock `m:ss` / `h:mm:ss`.
     /// - Returns: seconds above 0, or `nil` when the text is not such a time.

@@ -8,7 +8,7 @@ import WorkoutModel
 /// `edit` work on them too. Alone, it asks for a subcommand (exit 64).
 ///
 /// It also holds what its subcommands share: the help texts of LEG and PLAN, the rules of a
-/// plan, and the `--pool`, `--indoor` and `--outdoor` options.
+/// plan, the help of `--pool`; ``Surroundings`` holds `--indoor` and `--outdoor`.
 struct PlanCommand: Command {
     /// Help for a LEG argument.
     static let legHelp = "A leg as SPORT[:TARGET]: swim:750m, bike:20km, run:5km, run:30min, bike:1h, t1, t2. Sports by HealthKit name (swimming, cycling, running, transition) or swim, bike, run, t1, t2; a target distance (m, km, yd, mi; 33⅓yd) or time (30min, 1h, 1h30min, 25:00). 30m is 30 metres."
@@ -17,41 +17,18 @@ struct PlanCommand: Command {
     /// The rules every change keeps, for the subcommands' help.
     static let rules = "A plan has at least one sport leg, never starts or ends with a transition and never has two transitions in a row; an invalid plan is refused with the leg and the rule, and nothing is saved."
 
-    /// `--pool LENGTH` of `plan new` and `plan add`: the pool of the swim legs.
-    static let pool = OptionSpec(
-        "pool", valueName: "length",
-        help: "Pool length for swim legs, in m or yd (25m, 50m, 25yd, 33⅓yd), or open-water.")
-    /// `--indoor`: the sport legs are indoors.
-    static let indoor = OptionSpec("indoor", help: "Indoors (pool, trainer, treadmill).")
-    /// `--outdoor`: the sport legs are outdoors.
-    static let outdoor = OptionSpec("outdoor", help: "Outdoors.")
+    /// Help for `--pool` of `plan new` and `plan add`: the pool of the swim legs.
+    static let poolHelp = "Pool length for swim legs, in m or yd (25m, 50m, 25yd, 33⅓yd), or open-water."
 
-    static let path = ["plan"]
-    static let spec = CommandSpec(
-        name: "plan",
-        abstract: "Create and change multisport plans (swim, bike, run, transitions).",
+    static let configuration = CommandConfiguration(
+        path: ["plan"], abstract: "Create and change multisport plans (swim, bike, run, transitions).",
         discussion: "List, show, rename, delete, duplicate, import, export and edit plans with the library commands ('hiit list', 'hiit show PLAN', …). Run a plan with 'hiit run PLAN' (leg by leg: n next leg, l lap, u undo, f finish).")
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {}
 
     func run(_ context: CommandContext) throws -> Int32 {
         throw CommandLineError.missingArgument("<subcommand> (new, add, remove, move or set)")
     }
 
-    // MARK: Shared options
-
-    /// `--indoor` → `true`, `--outdoor` → `false`, neither → `nil`.
-    /// - Parameter parsed: the command line of `plan new`, `add` or `set`.
-    /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` when both are given.
-    static func isIndoor(_ parsed: ParsedCommand) throws(CommandLineError) -> Bool? {
-        switch (parsed.hasFlag(indoor), parsed.hasFlag(outdoor)) {
-        case (true, true):
-            throw .badValue(option: indoor.flagName, value: outdoor.flagName, reason: "cannot be given together; choose one")
-        case (true, false): return true
-        case (false, true): return false
-        case (false, false): return nil
-        }
-    }
+    // MARK: Shared checks
 
     /// A leg position typed for `N`, `--at` or `--to`, from 1 to `count`.
     /// - Parameters:

@@ -4,38 +4,21 @@ import WorkoutModel
 
 /// `hiit plan move PLAN N --to M` (DESIGN §6): moves leg N of a plan so that it becomes leg M.
 struct PlanMoveCommand: Command {
-    /// `--to M`: the leg's new position.
-    static let to = OptionSpec("to", valueName: "m", help: "Its new position, from 1.", isRequired: true, example: "--to 1")
-    /// The plan to change.
-    static let plan = ArgumentSpec("PLAN", help: PlanCommand.planHelp)
-    /// The leg to move.
-    static let leg = ArgumentSpec("N", help: "The leg's position, from 1.")
+    static let configuration = CommandConfiguration(
+        path: ["plan", "move"], abstract: "Move leg N of a plan so that it becomes leg M.",
+        discussion: PlanCommand.rules)
 
-    static let path = ["plan", "move"]
-    static let spec = CommandSpec(
-        name: "move",
-        abstract: "Move leg N of a plan so that it becomes leg M.",
-        discussion: PlanCommand.rules,
-        arguments: [plan, leg],
-        options: [to])
-
+    /// `--to M` as typed; checked against the plan's legs when it is read.
+    @Option("to", valueName: "m", help: "Its new position, from 1.", example: "--to 1") var target: String
     /// The PLAN argument as typed.
-    let word: String
+    @Argument("PLAN", help: PlanCommand.planHelp) var word: String
     /// N as typed; checked against the plan's legs when it is read.
-    let source: String?
-    /// `--to` as typed; checked against the plan's legs when it is read.
-    let target: String?
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        word = parsed.argument(Self.plan) ?? ""
-        source = parsed.argument(Self.leg)
-        target = parsed.value(Self.to)
-    }
+    @Argument("N", help: "The leg's position, from 1.") var source: String
 
     func run(_ context: CommandContext) throws -> Int32 {
         try PlanChange.apply(to: word, context: context) { (plan: inout MultisportPlan) throws(CommandLineError) in
-            let from = try PlanCommand.position(source, option: Self.leg.name, count: plan.legs.count)
-            let to = try PlanCommand.position(target, option: Self.to.flagName, count: plan.legs.count)
+            let from = try PlanCommand.position(source, option: $source.name, count: plan.legs.count)
+            let to = try PlanCommand.position(target, option: $target.flagName, count: plan.legs.count)
             let leg = plan.legs.remove(at: from - 1)
             plan.legs.insert(leg, at: to - 1)
         }

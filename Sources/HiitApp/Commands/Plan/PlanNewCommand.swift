@@ -7,47 +7,42 @@ import WorkoutStore
 /// plan in the library from its legs; `--pool` applies to every swim leg, `--indoor` or
 /// `--outdoor` to every sport leg.
 struct PlanNewCommand: Command {
-    /// The plan's name.
-    static let name = ArgumentSpec("NAME", help: "The plan's name, 1–60 characters, not already in the library.")
-    /// The legs, in order.
-    static let legs = ArgumentSpec("LEG", help: PlanCommand.legHelp, isRepeating: true)
+    static let configuration = CommandConfiguration(
+        path: ["plan", "new"], abstract: "Create a multisport plan from its legs.",
+        discussion: "Example: hiit plan new \"Sprint triathlon\" swim:750m t1 bike:20km t2 run:5km --pool 25m\n--pool applies to every swim leg; --indoor or --outdoor to every sport leg. " + PlanCommand.rules)
 
-    static let path = ["plan", "new"]
-    static let spec = CommandSpec(
-        name: "new",
-        abstract: "Create a multisport plan from its legs.",
-        discussion: "Example: hiit plan new \"Sprint triathlon\" swim:750m t1 bike:20km t2 run:5km --pool 25m\n--pool applies to every swim leg; --indoor or --outdoor to every sport leg. " + PlanCommand.rules,
-        arguments: [name, legs],
-        options: [PlanCommand.pool, PlanCommand.indoor, PlanCommand.outdoor])
+    /// The plan's name as typed; trimmed by ``name``.
+    @Argument("NAME", help: "The plan's name, 1–60 characters, not already in the library.") var typedName: String
+    /// The legs as typed, in order.
+    @Argument("LEG", help: PlanCommand.legHelp, as: LegArgument.conversion) var typedLegs: [Leg]
+    /// `--pool LENGTH`: the pool of every swim leg.
+    @Option("pool", valueName: "length", help: PlanCommand.poolHelp, as: LegArgument.poolConversion)
+    var pool: LegArgument.PoolSetting?
+    /// `--indoor` or `--outdoor` for every sport leg.
+    @OptionGroup var surroundings: Surroundings
 
     /// The plan's name, trimmed.
-    let name: String
-    /// The legs as typed, with the pool and indoor settings applied.
-    let legs: [Leg]
+    var name: String { typedName.trimmingCharacters(in: .whitespacesAndNewlines) }
     /// Whether `--pool` was given.
-    let setsPool: Bool
+    var setsPool: Bool { pool != nil }
 
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        name = (parsed.argument(Self.name) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let words = parsed.argumentValues(Self.legs)
-        guard !words.isEmpty else { throw .missingArgument(Self.legs.label) }
-        var legs: [Leg] = []
-        for (index, word) in words.enumerated() {
-            legs.append(try LegArgument.parse(word, position: index + 1))
-        }
-        let pool = try parsed.value(PlanCommand.pool).map { (value: String) throws(CommandLineError) in
-            try LegArgument.pool(value, option: PlanCommand.pool.flagName)
-        }
-        let indoor = try PlanCommand.isIndoor(parsed)
+    /// The legs as typed, with the pool and indoor settings applied.
+    /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` for `--indoor` with `--outdoor`.
+    func legs() throws(CommandLineError) -> [Leg] {
+        let indoor = try surroundings.isIndoor()
+        var legs = typedLegs
         for index in legs.indices where legs[index].sport != .transition {
             if legs[index].sport == .swimming { pool?.apply(to: &legs[index]) }
             if let indoor { legs[index].isIndoor = indoor }
         }
-        self.legs = legs
-        setsPool = pool != nil
+        return legs
     }
 
+    /// - Throws: what ``legs()`` throws.
+    func validate() throws(CommandLineError) { _ = try legs() }
+
     func run(_ context: CommandContext) throws -> Int32 {
+        let legs = try self.legs()
         // The plan's rules first: a refused plan is said as `cannot create 'NAME': …` (64),
         // without a usage line, and nothing is written.
         if setsPool, !legs.contains(where: { $0.sport == .swimming }) {

@@ -7,46 +7,25 @@ import WorkoutStore
 /// Without options it shows the profile; with options it changes it under the data folder's
 /// lock and shows the result.
 struct ProfileCommand: Command {
-    static let weight = OptionSpec("weight", valueName: "kg", help: "Body weight for calorie estimates, 20–400 kg (for example 72.5).")
-    static let noWeight = OptionSpec("no-weight", help: "Remove the weight: no calorie estimates from now on.")
-    static let firstWeekday = OptionSpec("first-weekday", valueName: "day",
-                                         help: "The first day of a week in statistics: monday, sunday, saturday or system (the locale's; Monday where it says nothing).")
-    static let units = OptionSpec("units", valueName: "units", help: "Units for distances and paces: metric or imperial.")
+    static let configuration = CommandConfiguration(
+        path: ["profile"], abstract: "Show or change your profile: weight for calorie estimates, first day of the week, units.",
+        discussion: "Without options, shows the profile. The timer uses the profile's weight for its calorie estimate when 'hiit run' is given no --weight; a session keeps the weight and calories it was recorded with.")
 
-    static let path = ["profile"]
-    static let spec = CommandSpec(
-        name: "profile",
-        abstract: "Show or change your profile: weight for calorie estimates, first day of the week, units.",
-        discussion: "Without options, shows the profile. The timer uses the profile's weight for its calorie estimate when 'hiit run' is given no --weight; a session keeps the weight and calories it was recorded with.",
-        options: [weight, noWeight, firstWeekday, units])
+    /// `--weight KG` or `--no-weight`.
+    @OptionGroup var weightChange: WeightChange
+    /// `--first-weekday DAY`: the new first weekday, if one was given.
+    @Option("first-weekday", valueName: "day",
+            help: "The first day of a week in statistics: monday, sunday, saturday or system (the locale's; Monday where it says nothing).",
+            as: .choice)
+    var firstWeekday: Profile.FirstWeekday?
+    /// `--units UNITS`: the new units, if given.
+    @Option("units", valueName: "units", help: "Units for distances and paces: metric or imperial.", as: .choice)
+    var units: Profile.Units?
 
     /// The new weight in kg, if one was given.
-    let weightKg: Double?
+    var weightKg: Double? { weightChange.weightKg }
     /// Whether `--no-weight` removes the weight.
-    let clearsWeight: Bool
-    /// The new first weekday, if one was given.
-    let firstWeekday: Profile.FirstWeekday?
-    /// The new units, if given.
-    let units: Profile.Units?
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        // Every value is checked before anything is read or written.
-        weightKg = try parsed.value(Self.weight).map { value throws(CommandLineError) in
-            try OptionValue.decimal(value, option: Self.weight.flagName, range: Profile.weightRange, unit: "kg")
-        }
-        clearsWeight = parsed.hasFlag(Self.noWeight)
-        if clearsWeight, let value = parsed.value(Self.weight) {
-            throw .badValue(option: Self.weight.flagName, value: value, reason: "cannot be given with --no-weight")
-        }
-        firstWeekday = try parsed.value(Self.firstWeekday).map { value throws(CommandLineError) in
-            Profile.FirstWeekday(rawValue: try OptionValue.choice(
-                value, option: Self.firstWeekday.flagName, allowed: Profile.FirstWeekday.allCases.map(\.rawValue)))
-        } ?? nil
-        units = try parsed.value(Self.units).map { value throws(CommandLineError) in
-            Profile.Units(rawValue: try OptionValue.choice(
-                value, option: Self.units.flagName, allowed: Profile.Units.allCases.map(\.rawValue)))
-        } ?? nil
-    }
+    var clearsWeight: Bool { weightChange.clearsWeight }
 
     func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console

@@ -6,28 +6,26 @@ import WorkoutStats
 /// `hiit completions bash|zsh|fish`: a shell completion script generated from
 /// ``CommandTree/root``, the specification the parser and `--help` use (issue 6).
 struct CompletionsCommand: Command {
-    static let shell = ArgumentSpec("SHELL", help: "The shell: " + shellList + ".")
+    static let configuration = CommandConfiguration(
+        path: ["completions"], abstract: "Write a shell completion script for bash, zsh or fish to standard output.",
+        discussion: "It completes subcommands, options, fixed option values (such as --units metric or imperial), file names, and the names of the workouts and plans in your library, read when you press Tab with 'hiit list --names'. Names with spaces are inserted quoted.\nFor yourself: add 'source <(hiit completions bash)' to ~/.bashrc, or 'source <(hiit completions zsh)' to ~/.zshrc after compinit, or run 'hiit completions fish > ~/.config/fish/completions/hiit.fish'. For everyone: install the script as " + CompletionShell.allCases.map { "PREFIX/share/" + $0.installPath }.joined(separator: ", ") + " (see the README's Installing section).")
 
-    static let path = ["completions"]
-    static let spec = CommandSpec(
-        name: "completions",
-        abstract: "Write a shell completion script for bash, zsh or fish to standard output.",
-        discussion: "It completes subcommands, options, fixed option values (such as --units metric or imperial), file names, and the names of the workouts and plans in your library, read when you press Tab with 'hiit list --names'. Names with spaces are inserted quoted.\nFor yourself: add 'source <(hiit completions bash)' to ~/.bashrc, or 'source <(hiit completions zsh)' to ~/.zshrc after compinit, or run 'hiit completions fish > ~/.config/fish/completions/hiit.fish'. For everyone: install the script as " + CompletionShell.allCases.map { "PREFIX/share/" + $0.installPath }.joined(separator: ", ") + " (see the README's Installing section).",
-        arguments: [shell])
+    /// The shell to write the script for.
+    @Argument("SHELL", help: "The shell: " + CompletionsCommand.shellList + ".", as: CompletionsCommand.shellConversion)
+    var target: CompletionShell
 
     /// `bash, zsh, fish`.
     static var shellList: String { CompletionShell.allCases.map(\.rawValue).joined(separator: ", ") }
 
-    /// The shell to write the script for.
-    let target: CompletionShell
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        let word = parsed.argument(Self.shell) ?? ""
-        guard let shell = CompletionShell(rawValue: word) else {
-            let hint = closestMatch(to: word, among: CompletionShell.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
-            throw .conflict("'\(word)' is not a shell hiit completes; use one of \(Self.shellList)\(hint)")
+    /// SHELL's conversion: one of the shells hiit completes.
+    private static var shellConversion: ValueConversion<CompletionShell> {
+        ValueConversion { word, _ throws(CommandLineError) in
+            guard let shell = CompletionShell(rawValue: word) else {
+                let hint = closestMatch(to: word, among: CompletionShell.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+                throw .conflict("'\(word)' is not a shell hiit completes; use one of \(shellList)\(hint)")
+            }
+            return shell
         }
-        target = shell
     }
 
     func run(_ context: CommandContext) throws -> Int32 {

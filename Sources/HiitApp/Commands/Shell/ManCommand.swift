@@ -3,13 +3,9 @@ import CommandLineKit
 /// `hiit man`: the manual page hiit(1) in roff, generated from ``CommandTree/root`` (the
 /// specification the parser and `--help` use) and the sections below (issue 6).
 struct ManCommand: Command {
-    static let path = ["man"]
-    static let spec = CommandSpec(
-        name: "man",
-        abstract: "Write the manual page hiit(1), in roff, to standard output.",
+    static let configuration = CommandConfiguration(
+        path: ["man"], abstract: "Write the manual page hiit(1), in roff, to standard output.",
         discussion: "It holds the help of every command, the environment variables, the files, the exit statuses and examples. Read it with 'hiit man | man -l -', or install it as PREFIX/share/man/man1/hiit.1 (see the README's Installing section).")
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {}
 
     func run(_ context: CommandContext) throws -> Int32 {
         context.console.out(ManPage.page(root: CommandTree.root, version: CommandTree.version, sections: Self.manSections)

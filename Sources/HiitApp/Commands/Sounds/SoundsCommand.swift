@@ -7,26 +7,15 @@ import SessionEngine
 /// which sound files were found where, and whether the device opens; with `--test`, plays
 /// each cue once, in order, naming it as it plays.
 struct SoundsCommand: Command {
-    static let test = OptionSpec("test", help: "Play every cue once, in order.")
-    static let audioDevice = OptionSpec("audio-device", valueName: "name",
-                                        help: "The ALSA device to use (default: $HIIT_AUDIO_DEVICE, else 'default').")
+    static let configuration = CommandConfiguration(
+        path: ["sounds"], abstract: "Show which device and which cue sounds the timer uses; play each once with --test.",
+        discussion: "Exit status 0 when the sounds were found and the device opens; 74 when either fails, with the reason (the timer then runs with cues off).")
 
-    static let path = ["sounds"]
-    static let spec = CommandSpec(
-        name: "sounds",
-        abstract: "Show which device and which cue sounds the timer uses; play each once with --test.",
-        discussion: "Exit status 0 when the sounds were found and the device opens; 74 when either fails, with the reason (the timer then runs with cues off).",
-        options: [test, audioDevice])
-
-    /// Whether to play every cue.
-    let playsCues: Bool
-    /// The device named with `--audio-device`, if any.
-    let deviceName: String?
-
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        playsCues = parsed.hasFlag(Self.test)
-        deviceName = parsed.value(Self.audioDevice)
-    }
+    /// `--test`: whether to play every cue.
+    @Flag("test", help: "Play every cue once, in order.") var playsCues: Bool
+    /// `--audio-device NAME`: the device to use, if given.
+    @Option("audio-device", valueName: "name", help: "The ALSA device to use (default: $HIIT_AUDIO_DEVICE, else 'default').")
+    var deviceName: String?
 
     func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console

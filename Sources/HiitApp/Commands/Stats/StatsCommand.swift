@@ -15,37 +15,64 @@ import Glibc
 /// `Locale.current`; everything below gets them as a ``StatsContext``. Day-or-longer periods
 /// are answered from the daily roll-up; `day` and `24h` read the records.
 struct StatsCommand: Command {
-    static let period = ArgumentSpec(
-        "PERIOD",
-        help: "7d (the last 7 days, the default), day, 24h, week, month, quarter, year, or FROM..TO (two dates YYYY-MM-DD, both included).",
-        isOptional: true)
-    static let date = OptionSpec("date", valueName: "date",
-                                 help: "Show the period holding this date, YYYY-MM-DD (default: today; for 7d the last of the seven days). Not with 24h or FROM..TO.")
-    static let back = OptionSpec("back", valueName: "n", help: "Go back n periods from there (0–10000, default 0): --back 1 is last week, last month, …")
-    static let compare = OptionSpec("compare", valueName: "baseline",
-                                    help: "Compare with the previous period (previous, the default) or the same period a year earlier (last-year).")
-    static let metric = OptionSpec("metric", valueName: "metric",
-                                   help: "What the bars show: sessions, time (workout time, the default), kcal or distance.")
-    static let sport = OptionSpec("sport", valueName: "sport",
-                                  help: "Count only sessions with this sport (running, cycling, swimming, or run, bike, swim, …) or only interval workouts (intervals); distances are then that sport's.")
-    static let json = OptionSpec("json", help: "Write the report as one JSON object (period, buckets, totals, averagePerBucket, best, comparison) instead of the screen.")
+    static let configuration = CommandConfiguration(
+        path: ["stats"], abstract: "Show how your workouts add up over a period: a bar chart, totals and a comparison.",
+        discussion: "A session counts once, whole, on the local date and hour it started where it took place. The last 7 days and weeks have a bar per day, a month has bars for days 1–7, 8–14, 15–21, 22–28 and 29 to the end, quarters and years a bar per month, day and 24h a bar per hour. The average is per bar begun so far (today included). A period in progress is compared with the same part of the other period. Weeks start on the profile's first weekday ('hiit profile --first-weekday').\nLines of the history that cannot be read are reported on standard error and skipped.")
 
-    static let path = ["stats"]
-    static let spec = CommandSpec(
-        name: "stats",
-        abstract: "Show how your workouts add up over a period: a bar chart, totals and a comparison.",
-        discussion: "A session counts once, whole, on the local date and hour it started where it took place. The last 7 days and weeks have a bar per day, a month has bars for days 1–7, 8–14, 15–21, 22–28 and 29 to the end, quarters and years a bar per month, day and 24h a bar per hour. The average is per bar begun so far (today included). A period in progress is compared with the same part of the other period. Weeks start on the profile's first weekday ('hiit profile --first-weekday').\nLines of the history that cannot be read are reported on standard error and skipped.",
-        arguments: [period],
-        options: [date, back, compare, metric, sport, json])
+    /// PERIOD: the period asked for, if given.
+    @Argument("PERIOD",
+              help: "7d (the last 7 days, the default), day, 24h, week, month, quarter, year, or FROM..TO (two dates YYYY-MM-DD, both included).",
+              as: StatsCommand.parsing(PeriodSpec.init(argument:), reason: StatsCommand.periodReason))
+    var period: PeriodSpec?
+    /// `--date DATE`: a day of the period, if given.
+    @Option("date", valueName: "date",
+            help: "Show the period holding this date, YYYY-MM-DD (default: today; for 7d the last of the seven days). Not with 24h or FROM..TO.",
+            as: StatsCommand.dateConversion)
+    var date: LocalDay?
+    /// `--back N`: how many periods to go back, if given.
+    @Option("back", valueName: "n", help: "Go back n periods from there (0–10000, default 0): --back 1 is last week, last month, …",
+            as: .wholeNumber(range: 0...10_000, unit: "periods"))
+    var back: Int?
+    /// `--compare BASELINE`, if given.
+    @Option("compare", valueName: "baseline",
+            help: "Compare with the previous period (previous, the default) or the same period a year earlier (last-year).",
+            as: StatsCommand.parsing(Baseline.init(argument:)) { _ in "is not one of previous, last-year" })
+    var baseline: Baseline?
+    /// `--metric METRIC`, if given.
+    @Option("metric", valueName: "metric",
+            help: "What the bars show: sessions, time (workout time, the default), kcal or distance.",
+            as: StatsCommand.parsing(Metric.init(argument:)) { _ in "is not one of sessions, time, kcal, distance" })
+    var metric: Metric?
+    /// `--sport SPORT`: the sessions counted, if given.
+    @Option("sport", valueName: "sport",
+            help: "Count only sessions with this sport (running, cycling, swimming, or run, bike, swim, …) or only interval workouts (intervals); distances are then that sport's.",
+            as: StatsCommand.parsing(SessionFilter.init(argument:)) { _ in
+                "is not a sport: use a name such as running, cycling, swimming (or run, bike, swim), or intervals"
+            })
+    var filter: SessionFilter?
+    /// `--json`: whether to write JSON instead of the screen.
+    @Flag("json", help: "Write the report as one JSON object (period, buckets, totals, averagePerBucket, best, comparison) instead of the screen.")
+    var isJSON: Bool
 
     /// The period, baseline, metric and filter asked for.
-    let query: StatsQuery
-    /// Whether to write JSON instead of the screen.
-    let isJSON: Bool
+    var query: StatsQuery {
+        var query = StatsQuery()
+        if let period { query.period = period }
+        if let date { query.date = date }
+        if let back { query.back = back }
+        if let baseline { query.baseline = baseline }
+        if let metric { query.metric = metric }
+        if let filter { query.filter = filter }
+        return query
+    }
 
-    init(_ parsed: ParsedCommand) throws(CommandLineError) {
-        query = try Self.query(parsed)
-        isJSON = parsed.hasFlag(Self.json)
+    /// - Throws: ``CommandLineError/conflict(_:)`` for `--date` with `24h` or a FROM..TO range.
+    func validate() throws(CommandLineError) {
+        let query = query
+        if query.date != nil, query.period == .last24Hours || query.period.kind == .range {
+            throw .conflict("--date cannot be given with the period \(query.period.argument): "
+                + (query.period == .last24Hours ? "24h is always the 24 hours up to now" : "a FROM..TO range names its own dates"))
+        }
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
@@ -104,53 +131,30 @@ struct StatsCommand: Command {
 
     // MARK: Pieces
 
-    /// The query the command line asks for; every value is checked before anything is read.
-    /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` naming the word.
-    static func query(_ parsed: ParsedCommand) throws(CommandLineError) -> StatsQuery {
-        var query = StatsQuery()
-        if let word = parsed.argument(Self.period) {
+    /// A conversion through a statistics parser: a word it refuses is a
+    /// ``CommandLineError/badValue(option:value:reason:)`` naming the option, with `reason`.
+    /// - Parameters:
+    ///   - make: the parser (`Metric.init(argument:)`).
+    ///   - reason: the end of the message for the parser's error.
+    static func parsing<Value>(_ make: @escaping (String) throws(StatsError) -> Value,
+                               reason: @escaping (StatsError) -> String) -> ValueConversion<Value> {
+        ValueConversion { text, origin throws(CommandLineError) in
             do throws(StatsError) {
-                query.period = try PeriodSpec(argument: word)
+                return try make(text)
             } catch {
-                throw .badValue(option: "<period>", value: word, reason: periodReason(error))
+                throw .badValue(option: origin.name, value: text, reason: reason(error))
             }
         }
-        if let text = parsed.value(Self.date) {
+    }
+
+    /// `--date`'s conversion: a day YYYY-MM-DD.
+    static var dateConversion: ValueConversion<LocalDay> {
+        ValueConversion { text, origin throws(CommandLineError) in
             guard let day = LocalDay(text) else {
-                throw .badValue(option: "--date", value: text, reason: "is not a date YYYY-MM-DD, such as 2026-11-29")
+                throw .badValue(option: origin.name, value: text, reason: "is not a date YYYY-MM-DD, such as 2026-11-29")
             }
-            query.date = day
+            return day
         }
-        if let text = parsed.value(Self.back) {
-            query.back = try OptionValue.wholeNumber(text, option: "--back", range: 0...10_000, unit: "periods")
-        }
-        if let text = parsed.value(Self.compare) {
-            do throws(StatsError) {
-                query.baseline = try Baseline(argument: text)
-            } catch {
-                throw .badValue(option: "--compare", value: text, reason: "is not one of previous, last-year")
-            }
-        }
-        if let text = parsed.value(Self.metric) {
-            do throws(StatsError) {
-                query.metric = try Metric(argument: text)
-            } catch {
-                throw .badValue(option: "--metric", value: text, reason: "is not one of sessions, time, kcal, distance")
-            }
-        }
-        if let text = parsed.value(Self.sport) {
-            do throws(StatsError) {
-                query.filter = try SessionFilter(argument: text)
-            } catch {
-                throw .badValue(option: "--sport", value: text,
-                                reason: "is not a sport: use a name such as running, cycling, swimming (or run, bike, swim), or intervals")
-            }
-        }
-        if query.date != nil, query.period == .last24Hours || query.period.kind == .range {
-            throw .conflict("--date cannot be given with the period \(query.period.argument): "
-                + (query.period == .last24Hours ? "24h is always the 24 hours up to now" : "a FROM..TO range names its own dates"))
-        }
-        return query
     }
 
     /// The end of "'WORD' …" for a period word that does not parse.

@@ -1,0 +1,22 @@
+/// Parameters declared once in a ``ParsableArguments`` type and shared by several commands:
+/// `@OptionGroup var surroundings: Surroundings`. The group's arguments and options take
+/// its place in the command's declaration order, and its ``ParsableArguments/validate()``
+/// runs right after its own parameters are bound.
+@propertyWrapper
+public struct OptionGroup<Group: ParsableArguments>: DeclaredParameter {
+    /// The group: declarations only, or bound with the command.
+    public let wrappedValue: Group
+
+    /// Declares the group's parameters here.
+    public init() {
+        wrappedValue = Group()
+    }
+
+    func declare(in spec: inout CommandSpec) {
+        for parameter in Group.parameters(of: wrappedValue) { parameter.declare(in: &spec) }
+    }
+
+    func checkBinding() throws(CommandLineError) {
+        try wrappedValue.checkBinding()
+    }
+}
