@@ -26,7 +26,7 @@ struct DemoCommand: Command {
         let console = context.console
         let clock = Date()
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone.current
+        calendar.timeZone = LocalTimeZone.current(environment: context.environment, at: clock)
         calendar.firstWeekday = 2  // Monday, as ISO 8601 weeks
         calendar.minimumDaysInFirstWeek = 4
 

@@ -85,8 +85,9 @@ struct RunWorkout {
     /// Prints the summary and appends the session to history.
     private func record(_ summary: SessionSummary, weightKg: Double?, loop: WorkoutRunLoop<Session>,
                         events: EventsFrontEnd<IntervalRun>?) throws -> Int32 {
+        let timeZone = LocalTimeZone.current(environment: context.environment, at: loop.wallOrigin)
         guard let record = summary.record(id: UUID(), weightKg: weightKg, wallOrigin: loop.wallOrigin,
-                                          timeZone: TimeZone.current) else {
+                                          timeZone: timeZone) else {
             if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: "no work segment ran")) }
             else { console.out("Finished before any work: nothing to record.") }
             return ExitStatus.success
@@ -121,8 +122,9 @@ struct RunWorkout {
     /// `results` line) and appends it to history.
     private func recordMultisport(_ run: MultisportRun, finish: Duration, weightKg: Double?,
                                   loop: WorkoutRunLoop<MultisportSession>, events: EventsFrontEnd<MultisportRun>?) throws -> Int32 {
+        let timeZone = LocalTimeZone.current(environment: context.environment, at: loop.wallOrigin)
         guard let record = loop.session.record(finishedAt: finish, id: UUID(), weightKg: weightKg,
-                                               wallOrigin: loop.wallOrigin, timeZone: TimeZone.current) else {
+                                               wallOrigin: loop.wallOrigin, timeZone: timeZone) else {
             if let events { events.emit(EventLine(event: "notRecorded", t: loop.now.inSeconds, message: "no leg was started")) }
             else { console.out("Finished before any leg: nothing to record.") }
             return ExitStatus.success

@@ -25,10 +25,11 @@ struct ManCommand: Command {
                 ("COLUMNS", "The width help text is wrapped to, overriding the terminal's width (80 when neither is known)."),
                 ("HIIT_AUDIO_DEVICE", "The ALSA device that plays the cues, as --audio-device sets it (default: 'default'). When it cannot be opened, the timer runs without cues and says so once."),
                 ("HIIT_SOUNDS", "A folder of cue sounds to use instead of the bundled ones (start.wav, rest.wav, congratulations.wav, beep.wav, swim.wav, bike.wav, run.wav, transition.wav: 16-bit PCM WAV). When they cannot be read, the timer runs without cues and says so once."),
-                ("TZ", "The time zone sessions are recorded in and statistics are counted in (the system's when unset). A session keeps the zone it was recorded in."),
+                ("TZ", "The time zone sessions are recorded in and statistics are counted in (the system's when unset), in any form the C library reads: a zone name (Europe/Prague, or :Europe/Prague), a zone file (/usr/share/zoneinfo/Asia/Tokyo), or a POSIX rule (CET-1CEST,M3.5.0,M10.5.0/3), which is stored as the fixed offset it gives at the session's start (GMT+0100). A session keeps the zone it was recorded in."),
             ]),
             ManSection("FILES", paragraphs: [
                 "Folders are created readable by their owner only (0700) and files 0600: history is health data. Files are replaced by writing a temporary file in the same folder and renaming it; a file that does not parse is never overwritten.",
+                "A file whose owner has no write permission (chmod u-w) is never changed, not even by root. A symbolic link is followed: the file it points to is rewritten beside it and the link stays. A FIFO, device or socket where a file belongs is refused by name, never waited on. An append that fails (a full disk) is cut back, so history.jsonl never keeps a torn line.",
             ], entries: [
                 ("$XDG_DATA_HOME/hiit/", "The data folder (default ~/.local/share/hiit/)."),
                 ("$XDG_DATA_HOME/hiit/workouts/", "The library: one JSON file per workout or multisport plan, named after it. The example workouts are copied here on first use."),

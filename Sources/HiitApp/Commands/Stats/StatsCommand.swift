@@ -84,7 +84,8 @@ struct StatsCommand: Command {
         let folder = DataFolder(url: context.locations.dataFolder)
         let profile = ProfileLoader.load(context.locations, console: console,
                                          consequence: "weeks start on Monday and distances are metric")
-        let statsContext = StatsContext(timeZone: TimeZone.current, now: now, firstWeekday: profile.firstWeekday,
+        let statsContext = StatsContext(timeZone: LocalTimeZone.current(environment: environment, at: now), now: now,
+                                        firstWeekday: profile.firstWeekday,
                                         locale: Locale.current)
 
         let hourly = query.period == .day || query.period == .last24Hours

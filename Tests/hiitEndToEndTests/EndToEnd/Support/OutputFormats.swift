@@ -56,6 +56,7 @@ struct HistoryLine: Decodable {
     let start: String
     let end: String
     let timeZone: String
+    let utcOffsetSeconds: Int
     let localDate: String
     let workoutSeconds: Double
     let totalSeconds: Double
