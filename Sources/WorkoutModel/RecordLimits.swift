@@ -15,4 +15,10 @@ public enum RecordLimits {
     public static let kcal: ClosedRange<Double> = 0...100_000
     /// Distance of one leg, in metres: 0–1,000,000 (1000 km).
     public static let legDistanceMeters: ClosedRange<Double> = 0...1_000_000
+    /// Legs of one session: at most 100 (a plan has at most 50, ``MultisportPlan/legCountRange``;
+    /// the rest is room for recorded activities).
+    public static let legsPerSession = 100
+    /// Laps of one leg: at most 10,000 (a 10 km pool swim in a 25 m pool has 400 lengths; an
+    /// ultra with a lap each kilometre a few hundred).
+    public static let lapsPerLeg = 10_000
 }

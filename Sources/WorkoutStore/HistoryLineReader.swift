@@ -21,6 +21,11 @@ import WorkoutModel
 /// form; a `kind` or `poolUnit` that is not exactly one of its raw values; nesting deeper than
 /// 48 levels; a record that breaks ``HistoryRecordRules``.
 enum HistoryLineReader {
+    /// The most unknown keys an object may have on the fast path: each new one is compared
+    /// with those before it, so more go to the strict decoder (which keeps them in a set)
+    /// instead of costing the square of their number here.
+    static let maximumUnknownKeys = 32
+
     /// The record on `line` (its bytes without the `\n`), or `nil` when the strict path must decide.
     static func record(_ line: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
         var scanner = LineScanner(bytes: line)
@@ -39,10 +44,12 @@ enum HistoryLineReader {
               seconds.contains(record.pausedSeconds), counts.contains(record.rounds), counts.contains(record.exercises),
               record.kcal.map(kcal.contains) ?? true,
               RecordLimits.utcOffsetSeconds.contains(record.utcOffsetSeconds),
-              record.weightKg.map(Profile.weightRange.contains) ?? true
+              record.weightKg.map(Profile.weightRange.contains) ?? true,
+              record.legs.count <= RecordLimits.legsPerSession
         else { return false }
         for leg in record.legs {
-            guard seconds.contains(leg.startSeconds), seconds.contains(leg.elapsedSeconds),
+            guard leg.laps.count <= RecordLimits.lapsPerLeg,
+                  seconds.contains(leg.startSeconds), seconds.contains(leg.elapsedSeconds),
                   seconds.contains(leg.timerSeconds), leg.kcal.map(kcal.contains) ?? true,
                   leg.distanceMeters.map(RecordLimits.legDistanceMeters.contains) ?? true
             else { return false }
@@ -487,8 +494,10 @@ private struct LineScanner {
     }
 
     /// Whether an unknown key differs from the others of its object (bytes compared: keys are
-    /// plain ASCII here, where byte equality is string equality).
+    /// plain ASCII here, where byte equality is string equality); `false` also past
+    /// ``HistoryLineReader/maximumUnknownKeys``, which sends the line to the strict decoder.
     func isNewKey(_ key: Range<Int>, among keys: inout [Range<Int>]) -> Bool {
+        guard keys.count < HistoryLineReader.maximumUnknownKeys else { return false }
         for other in keys where other.count == key.count && bytes[other].elementsEqual(bytes[key]) { return false }
         keys.append(key)
         return true

@@ -57,8 +57,16 @@ enum HistoryRecordRules {
             return Violation(path: [.key("weightKg")],
                              reason: "\(number(weight)) is outside \(number(weightRange.lowerBound))–\(number(weightRange.upperBound)) kg")
         }
+        if record.legs.count > RecordLimits.legsPerSession {
+            return Violation(path: [.key("legs")],
+                             reason: "\(record.legs.count) legs; a session has at most \(RecordLimits.legsPerSession)")
+        }
         for (index, leg) in record.legs.enumerated() {
             let base: [JSONPathComponent] = [.key("legs"), .index(index)]
+            if leg.laps.count > RecordLimits.lapsPerLeg {
+                return Violation(path: base + [.key("laps")],
+                                 reason: "\(leg.laps.count) laps; a leg has at most \(RecordLimits.lapsPerLeg)")
+            }
             if let found = seconds(leg.startSeconds, base + [.key("startSeconds")])
                 ?? seconds(leg.elapsedSeconds, base + [.key("elapsedSeconds")])
                 ?? seconds(leg.timerSeconds, base + [.key("timerSeconds")])

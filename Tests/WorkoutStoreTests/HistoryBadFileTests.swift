@@ -135,4 +135,42 @@ private func column(of text: String, in line: String) -> Int {
             == .init(path: [.key("legs"), .index(1), .key("laps"), .index(0), .key("elapsedSeconds")],
                      reason: "-1 is outside 0–604800 seconds (7 days)"))
     }
+
+    /// Issue 11, item 4: a line may hold at most 100 legs and 10,000 laps a leg; the fast reader
+    /// and the rules agree on both bounds, and the line is skipped with the count and the bound.
+    @Test func legsAndLapsAreBounded() throws {
+        let leg = LegRecord(sport: "running", startSeconds: 0, elapsedSeconds: 1, timerSeconds: 1, distanceMeters: nil,
+                            kcal: nil, laps: [])
+        var record = sampleRecord()
+        record.legs = Array(repeating: leg, count: RecordLimits.legsPerSession)
+        #expect(HistoryRecordRules.violation(in: record) == nil)
+        #expect(HistoryLineReader.keepsRules(record))
+        record.legs.append(leg)
+        #expect(HistoryRecordRules.violation(in: record) == .init(path: [.key("legs")], reason: "101 legs; a session has at most 100"))
+        #expect(!HistoryLineReader.keepsRules(record))
+
+        var laps = leg
+        laps.laps = Array(repeating: LapRecord(startSeconds: 0, elapsedSeconds: 1), count: RecordLimits.lapsPerLeg + 1)
+        record.legs = [leg, laps]
+        #expect(HistoryRecordRules.violation(in: record)
+            == .init(path: [.key("legs"), .index(1), .key("laps")], reason: "10001 laps; a leg has at most 10000"))
+        #expect(!HistoryLineReader.keepsRules(record))
+        let scan = HistoryFile.scan(try jsonLines([record]), path: "h.jsonl")
+        #expect(scan.entries.isEmpty)
+        #expect(scan.problems.first.map { "\($0.error)" }?.hasSuffix("legs[1].laps: 10001 laps; a leg has at most 10000") == true)
+    }
+
+    /// Issue 11, item 4: the fast reader leaves an object with many unknown keys to the strict
+    /// decoder, which reads it (a newer hiit's keys are kept, not refused).
+    @Test func manyUnknownKeysAreReadByTheStrictDecoder() throws {
+        var text = String(decoding: try sampleRecord().jsonLine(), as: UTF8.self)
+        text.removeLast()
+        for index in 0..<(HistoryLineReader.maximumUnknownKeys + 10) { text += ",\"k\(index)\":\(index)" }
+        text += "}"
+        let line = Array(text.utf8)
+        #expect(line.withUnsafeBufferPointer { HistoryLineReader.record($0) } == nil, "the fast reader gives up")
+        let scan = HistoryFile.scan(Data(line + [0x0A]), path: "h.jsonl")
+        #expect(scan.entries.count == 1)
+        #expect(scan.problems.isEmpty)
+    }
 }

@@ -75,4 +75,47 @@ import TestSupport
         #expect(try box.run(["history", "delete", "abcd", "--yes"]).status == 64)
         #expect(box.historyBytes() == junk)
     }
+
+    /// Issue 11, item 4: lines and files built to be slow are read in linear time — 20,000
+    /// unknown keys, a 300 KB array, 20,000 legs, 20,000 laps, an 8,000-exercise workout —
+    /// and the ones past a bound are named with it. (Before, these took 35 s to minutes; the
+    /// timeout only keeps a regression from hanging the suite.)
+    @Test func hostileLinesAreReadQuicklyAndNamed() async throws {
+        try await onOwnThread { () throws -> Void in
+            let box = try E2ESandbox.forHistory()
+            var good = String(decoding: try historyRecord(1).jsonLine(), as: UTF8.self)
+            good.removeLast()  // the closing brace, to add members
+            let keys = (0..<20_000).map { ",\"k\($0)\":\($0)" }.joined()
+            let array = ",\"extra\":[" + (0..<60_000).map(String.init).joined(separator: ",") + "]"
+            let leg = "{\"sport\":\"running\",\"startSeconds\":0,\"elapsedSeconds\":1,\"timerSeconds\":1,\"laps\":[]}"
+            let legs = "\"legs\":[" + Array(repeating: leg, count: 20_000).joined(separator: ",") + "]"
+            let lap = "{\"startSeconds\":0,\"elapsedSeconds\":1}"
+            let laps = "\"legs\":[{\"sport\":\"running\",\"startSeconds\":0,\"elapsedSeconds\":1,\"timerSeconds\":1,\"laps\":["
+                + Array(repeating: lap, count: 20_000).joined(separator: ",") + "]}]"
+            #expect(good.contains("\"legs\":[]"))
+            func with(_ members: String = "", legs: String? = nil, id: Int) -> String {
+                var line = good.replacingOccurrences(of: numberedID(1).uuidString, with: numberedID(id).uuidString)
+                if let legs { line = line.replacingOccurrences(of: "\"legs\":[]", with: legs) }
+                return line + members + "}"
+            }
+            let lines = [good + "}", with(keys, id: 2), with(array, id: 3), with(legs: legs, id: 4), with(legs: laps, id: 5)]
+            try box.writeHistory(Data((lines.joined(separator: "\n") + "\n").utf8))
+
+            let history = try box.run(["history", "--json"], timeout: .seconds(30))
+            #expect(history.status == 0, "\(history)")
+            #expect(history.stdout.contains(numberedID(2).uuidString), "unknown keys are kept, the session read")
+            #expect(history.stdout.contains(numberedID(3).uuidString))
+            #expect(history.allStderrLines.contains { $0.hasSuffix("legs: 20000 legs; a session has at most 100") }, "\(history.stderr)")
+            #expect(history.allStderrLines.contains { $0.hasSuffix("legs[0].laps: 20000 laps; a leg has at most 10000") }, "\(history.stderr)")
+            #expect(try box.run(["stats"], timeout: .seconds(30)).status == 0)
+
+            try FileManager.default.createDirectory(at: box.libraryFolder, withIntermediateDirectories: true)
+            let exercises = (0..<8000).map { "{\"name\":\"E\($0)\",\"workSeconds\":20,\"restSeconds\":10,\"rounds\":8}" }
+            let workout = "{\"version\":1,\"name\":\"Big\",\"exercises\":[" + exercises.joined(separator: ",\n") + "]}"
+            try Data(workout.utf8).write(to: box.workoutFile("big.json"))
+            let list = try box.run(["list"], timeout: .seconds(30))
+            #expect(list.status == 0, "\(list)")
+            #expect(list.stderr.contains("big.json: exercises is 8000; allowed 1–20"), "\(list.stderr)")
+        }
+    }
 }

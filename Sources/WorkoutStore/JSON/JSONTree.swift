@@ -295,11 +295,13 @@ struct JSONTreeParser {
             }
             switch bytes[index] {
             case UInt8(ascii: ","):
-                let comma = location(at: index)
+                // The comma's place is worked out only for the error: a column costs a scan
+                // of the line, which per comma made long lines quadratic.
+                let comma = index
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                    throw .syntax(comma, reason: "a ',' is followed by '}'; remove the trailing comma")
+                    throw .syntax(location(at: comma), reason: "a ',' is followed by '}'; remove the trailing comma")
                 }
             case UInt8(ascii: "}"):
                 index += 1
@@ -328,11 +330,13 @@ struct JSONTreeParser {
             }
             switch bytes[index] {
             case UInt8(ascii: ","):
-                let comma = location(at: index)
+                // The comma's place is worked out only for the error: a column costs a scan
+                // of the line, which per comma made long lines quadratic.
+                let comma = index
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    throw .syntax(comma, reason: "a ',' is followed by ']'; remove the trailing comma")
+                    throw .syntax(location(at: comma), reason: "a ',' is followed by ']'; remove the trailing comma")
                 }
             case UInt8(ascii: "]"):
                 index += 1
