@@ -71,6 +71,11 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
                     return finish(.signal(signal))
                 }
             }
+            if faults.contains(.crashes) {
+                // The test hook of a crash in raw mode: a Swift trap (SIGILL on x86-64, SIGTRAP on
+                // arm64), with nothing unwound; RawMode's fault handler must put the terminal back.
+                fatalError("HIIT_FAULT=run-loop-crash")
+            }
             if faults.contains(.inputReadFails) {
                 throw TerminalError.systemCall(function: "read", fd: wait.inputDescriptor, errno: EIO)
             }
@@ -140,10 +145,19 @@ struct RunFaults: OptionSet, Sendable {
     /// ``TerminalError/systemCall(function:fd:errno:)`` naming `read` with `EIO`.
     static let inputReadFails = RunFaults(rawValue: 1 << 0)
 
+    /// The first wake after the first frame crashes the program (`fatalError`): a crash with
+    /// the terminal raw, for the test that proves it is put back all the same.
+    static let crashes = RunFaults(rawValue: 1 << 1)
+
     /// The faults named by the `HIIT_FAULT` environment variable: `run-loop-read` gives
-    /// ``inputReadFails``; anything else (or `nil`, the variable unset) gives none.
+    /// ``inputReadFails``, `run-loop-crash` ``crashes``; anything else (or `nil`, the variable
+    /// unset) gives none.
     /// - Parameter value: the variable's value, or `nil` when unset.
     init(hiitFault value: String?) {
-        self = value == "run-loop-read" ? .inputReadFails : []
+        switch value {
+        case "run-loop-read": self = .inputReadFails
+        case "run-loop-crash": self = .crashes
+        default: self = []
+        }
     }
 }
