@@ -33,8 +33,8 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
     ///   - player: where cues go (a silent player when cues are off).
     ///   - clock: the run's clock; its origin is instant zero of the session.
     ///   - wallOrigin: the wall-clock time at the clock's origin (read by the caller once).
-    ///   - wait: how to wait for the next deadline, input or signal (SIGINT, SIGTERM, SIGHUP end
-    ///     the run; SIGWINCH redraws).
+    ///   - wait: how to wait for the next deadline, input or signal (SIGWINCH redraws; any
+    ///     other signal it reports ends the run: see ``RunSignals`` for which are watched).
     ///   - faults: errors to inject, for tests of the exit paths; none by default.
     init(session: Engine, frontEnd: any RunFrontEnd<Engine>, player: CuePlayer, clock: RunClock, wallOrigin: Date,
          wait: any RunWait, faults: RunFaults = []) {
