@@ -13,6 +13,12 @@ import POSIX
 /// too, so the terminal comes back on every path that unwinds, including thrown errors; a
 /// process that calls `exit()` inside the scope must call ``restore()`` first.
 ///
+/// A crash while raw (SIGSEGV, a Swift trap's SIGILL, SIGABRT, …) unwinds nothing: for those,
+/// ``FaultRestore`` is armed while raw mode is in effect and puts the same saved struct and the
+/// same leave sequence back from its signal handler before the crash goes on. Signals sent from
+/// outside (SIGTERM, SIGQUIT, SIGUSR1, …) are the caller's to take through a ``SignalPipe``
+/// and end on a path that calls ``restore()``.
+///
 /// Thread safety: ``restore()`` may be called from any thread, any number of times; only the
 /// first call acts. (`@unchecked Sendable`: the mutable state is guarded by a lock.)
 public final class RawMode: @unchecked Sendable {
@@ -25,11 +31,16 @@ public final class RawMode: @unchecked Sendable {
 
     private let lock = NSLock()
     private var isActive = true
+    /// Whether this raw mode armed ``FaultRestore`` (the first of several at once does).
+    private let armedFaultRestore: Bool
 
     /// Sequences sent on entry: alternate screen on, cursor hidden, auto-wrap off.
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l"
     /// Sequences sent on restore: attributes reset, auto-wrap on, cursor shown, main screen.
-    static let leaveSequence = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+    /// A `StaticString`, so ``FaultRestore``'s signal handler can write its bytes too.
+    static let leaveBytes: StaticString = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+    /// ``leaveBytes`` as a `String`.
+    static let leaveSequence = leaveBytes.description
 
     /// Puts the terminal on `fd` into raw mode and, when `output` is given, switches that
     /// descriptor's screen to the alternate buffer with the cursor hidden and auto-wrap off.
@@ -63,6 +74,7 @@ public final class RawMode: @unchecked Sendable {
         self.fd = fd
         self.output = output
         self.saved = original
+        self.armedFaultRestore = FaultRestore.arm(fd: fd, output: output, saved: original)
     }
 
     deinit {
@@ -91,6 +103,7 @@ public final class RawMode: @unchecked Sendable {
         defer { lock.unlock() }
         guard isActive else { return nil }
         isActive = false
+        if armedFaultRestore { FaultRestore.disarm() }
         var failure: TerminalError?
         if let output {
             do {

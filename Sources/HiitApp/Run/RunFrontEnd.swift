@@ -20,7 +20,8 @@ enum RunEnding<Outcome: Equatable>: Equatable {
     case finished(Outcome)
     /// The person quit; nothing is recorded.
     case quit
-    /// A signal ended the run (SIGINT, SIGTERM, SIGHUP); nothing is recorded.
+    /// A signal ended the run (SIGINT, SIGTERM, SIGHUP, and while the terminal is raw the
+    /// others of ``RunSignals``); nothing is recorded.
     case signal(Int32)
 }
 

@@ -30,7 +30,7 @@ protocol RunWait: AnyObject {
 
 /// What ended one wait of the run loop.
 struct RunWake: Equatable, Sendable {
-    /// The signals that arrived (SIGINT, SIGTERM, SIGHUP, SIGWINCH), each once, in order.
+    /// The signals that arrived (those of ``RunSignals``), each once, in order.
     var signals: [Int32] = []
     /// Whether input is ready: call ``RunWait/readInput()``.
     var inputIsReady = false

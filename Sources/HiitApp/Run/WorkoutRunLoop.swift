@@ -33,8 +33,8 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
     ///   - player: where cues go (a silent player when cues are off).
     ///   - clock: the run's clock; its origin is instant zero of the session.
     ///   - wallOrigin: the wall-clock time at the clock's origin (read by the caller once).
-    ///   - wait: how to wait for the next deadline, input or signal (SIGINT, SIGTERM, SIGHUP end
-    ///     the run; SIGWINCH redraws).
+    ///   - wait: how to wait for the next deadline, input or signal (SIGWINCH redraws; any
+    ///     other signal it reports ends the run: see ``RunSignals`` for which are watched).
     ///   - faults: errors to inject, for tests of the exit paths; none by default.
     init(session: Engine, frontEnd: any RunFrontEnd<Engine>, player: CuePlayer, clock: RunClock, wallOrigin: Date,
          wait: any RunWait, faults: RunFaults = []) {
@@ -70,6 +70,11 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
                 } else {
                     return finish(.signal(signal))
                 }
+            }
+            if faults.contains(.crashes) {
+                // The test hook of a crash in raw mode: a Swift trap (SIGILL on x86-64, SIGTRAP on
+                // arm64), with nothing unwound; RawMode's fault handler must put the terminal back.
+                fatalError("HIIT_FAULT=run-loop-crash")
             }
             if faults.contains(.inputReadFails) {
                 throw TerminalError.systemCall(function: "read", fd: wait.inputDescriptor, errno: EIO)
@@ -140,10 +145,19 @@ struct RunFaults: OptionSet, Sendable {
     /// ``TerminalError/systemCall(function:fd:errno:)`` naming `read` with `EIO`.
     static let inputReadFails = RunFaults(rawValue: 1 << 0)
 
+    /// The first wake after the first frame crashes the program (`fatalError`): a crash with
+    /// the terminal raw, for the test that proves it is put back all the same.
+    static let crashes = RunFaults(rawValue: 1 << 1)
+
     /// The faults named by the `HIIT_FAULT` environment variable: `run-loop-read` gives
-    /// ``inputReadFails``; anything else (or `nil`, the variable unset) gives none.
+    /// ``inputReadFails``, `run-loop-crash` ``crashes``; anything else (or `nil`, the variable
+    /// unset) gives none.
     /// - Parameter value: the variable's value, or `nil` when unset.
     init(hiitFault value: String?) {
-        self = value == "run-loop-read" ? .inputReadFails : []
+        switch value {
+        case "run-loop-read": self = .inputReadFails
+        case "run-loop-crash": self = .crashes
+        default: self = []
+        }
     }
 }

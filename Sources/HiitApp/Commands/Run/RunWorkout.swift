@@ -168,9 +168,11 @@ struct RunWorkout {
         if let cuesOffReason, !options.isMuted {
             console.err("Cues are off: \(cuesOffReason)")
         }
+        // Watched before the terminal changes, so no signal finds it changed and unwatched.
+        let changesTerminal = !options.events && console.stdinIsTerminal
         let signals: SignalPipe?
         do {
-            signals = try SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH])
+            signals = try SignalPipe(signals: RunSignals.watched(changesTerminal: changesTerminal))
         } catch {
             throw CommandFailure.io("cannot watch signals: \(error)")
         }
@@ -229,7 +231,7 @@ struct RunWorkout {
             if !options.events { console.out("Quit: nothing was recorded.") }
             return ExitStatus.success
         case let .signal(number):
-            console.err("Stopped by \(Format.signal(number)): nothing was recorded.")
+            console.err("Stopped by \(RunSignals.name(of: number)): nothing was recorded.")
             return ExitStatus.signal(number)
         }
     }

@@ -44,7 +44,7 @@ struct ManCommand: Command {
                 ("64", "Bad usage: an unknown subcommand or option, a bad value, an unknown workout name."),
                 ("65", "Bad data in a file: a workout, plan, history or profile file that does not parse."),
                 ("74", "A file could not be read or written, or standard output could not be written (a full disk, a closed stdout); a pipe whose reader went away is not an error."),
-                ("128+N", "The run was stopped by signal N (130 for Ctrl-C, 143 for SIGTERM); nothing was recorded."),
+                ("128+N", "The run was stopped by signal N (130 for Ctrl-C, 131 for SIGQUIT, 143 for SIGTERM); nothing was recorded. The terminal is put back first, whichever signal it was."),
             ]),
             ManSection("EXAMPLES", entries: [
                 ("hiit", "Run the selected workout (Tabata, 20 s work and 10 s rest, 8 rounds, when none is selected)."),

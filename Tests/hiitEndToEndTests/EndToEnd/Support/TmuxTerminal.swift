@@ -131,15 +131,45 @@ final class TmuxTerminal: @unchecked Sendable {
     /// - Parameters:
     ///   - arguments: hiit's arguments.
     ///   - environment: variables set for this run only (e.g. `NO_COLOR`).
-    func startHiit(_ arguments: [String], environment: [String: String] = [:]) throws -> PaneRun {
+    ///   - unsetting: variables of the pane's environment removed for this run only (through
+    ///     `env -u`, e.g. `SWIFT_BACKTRACE`, to run hiit as a person's shell would).
+    ///   - pipeTo: a command hiit's stdout is piped into (`cat`, `head -1`), or nil for none;
+    ///     the status recorded is then that command's, as a shell without `pipefail` reports it.
+    func startHiit(_ arguments: [String], environment: [String: String] = [:], unsetting: [String] = [],
+                   pipeTo: String? = nil) throws -> PaneRun {
         let run = PaneRun(folder: sandbox.url)
         let binary = try HiitBinary.url().path
         let command = ([binary] + arguments).map(Self.quoted).joined(separator: " ")
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value)) " }.joined()
-        try type("stty -g > stty.before; \(assignments)sh -c 'echo $$ > hiit.pid; exec \"$0\" \"$@\"' \(command); "
+        let removals = unsetting.isEmpty ? "" : "env " + unsetting.map { "-u \(Self.quoted($0)) " }.joined()
+        let pipe = pipeTo.map { " | \($0)" } ?? ""
+        try type("stty -g > stty.before; \(assignments)\(removals)sh -c 'echo $$ > hiit.pid; exec \"$0\" \"$@\"' \(command)\(pipe); "
                  + "echo $? > status.tmp; stty -g > stty.after; mv status.tmp status")
         try press("Enter")
         return run
+    }
+
+    /// The screen modes tmux keeps for a pane.
+    struct ScreenFlags: Equatable, Sendable {
+        /// The alternate screen is shown (`#{alternate_on}`).
+        var alternateScreen: Bool
+        /// The cursor is visible (`#{cursor_flag}`).
+        var cursorShown: Bool
+        /// Automatic line wrap is on (`#{wrap_flag}`).
+        var autoWrap: Bool
+    }
+
+    /// The pane's screen modes now.
+    func screenFlags() throws -> ScreenFlags {
+        let flags = try tmux(["display-message", "-p", "-t", "e2e", "#{alternate_on} #{cursor_flag} #{wrap_flag}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
+        guard flags.count == 3 else { throw E2EFailure("tmux display-message gave \(flags)") }
+        return ScreenFlags(alternateScreen: flags[0] == "1", cursorShown: flags[1] == "1", autoWrap: flags[2] == "1")
+    }
+
+    /// The pane's terminal device (`#{pane_tty}`), e.g. `/dev/pts/3`.
+    func paneTTY() throws -> String {
+        try tmux(["display-message", "-p", "-t", "e2e", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// `text` in single quotes for the shell.

@@ -1,0 +1,42 @@
+import POSIX
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which signals a run takes through its ``TerminalUI/SignalPipe``, and how the one that ended
+/// it is reported.
+///
+/// A run that changes the terminal (the full screen; plain lines with the keys read in raw
+/// mode) takes every signal from outside whose default action would end the process
+/// (``POSIX/SignalNumbers/asynchronous``: SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
+/// SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, SIGPWR, SIGSTKFLT and the real-time
+/// signals), plus SIGWINCH. Each ends the run as SIGINT and SIGTERM always have: the
+/// loop returns, the terminal is put back exactly as it was, nothing is recorded, and the
+/// program exits with 128 + N. So no signal leaves the alternate screen on, the cursor hidden
+/// or the line discipline raw (which bash would repair after a signal death, but dash does not),
+/// and SIGQUIT never reaches the Swift runtime's backtracer (which would draw a backtrace over
+/// the timer and wait 30 s for a key). The signals a thread brings on itself (crashes: SIGSEGV,
+/// SIGILL, …; refused writes: SIGPIPE, SIGXFSZ) are ``TerminalUI/RawMode``'s to restore from:
+/// the process then ends by the signal, as before, quietly for SIGPIPE (`hiit run | head -1`).
+///
+/// A run that leaves the terminal alone (`--events`, or neither stdin nor stdout a terminal)
+/// takes only SIGINT, SIGTERM and SIGHUP (and SIGWINCH), as before: the other signals keep
+/// their default actions there.
+enum RunSignals {
+    /// The signals every run takes: SIGINT, SIGTERM, SIGHUP, SIGWINCH.
+    static let always: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
+
+    /// The signals to watch.
+    /// - Parameter changesTerminal: whether the run puts the terminal in raw mode.
+    /// - Returns: ``always``, or every terminating signal plus SIGWINCH.
+    static func watched(changesTerminal: Bool) -> [Int32] {
+        changesTerminal ? SignalNumbers.asynchronous + [SIGWINCH] : always
+    }
+
+    /// The signal as the "Stopped by" line names it: `SIGINT (Ctrl-C)`, `SIGTERM`, `SIGHUP`
+    /// (``Format/signal(_:)``), `SIGUSR1`, `SIGRTMIN+2`, else `signal N`.
+    /// - Parameter number: the signal that ended the run.
+    static func name(of number: Int32) -> String {
+        always.contains(number) ? Format.signal(number) : SignalNumbers.name(of: number) ?? Format.signal(number)
+    }
+}

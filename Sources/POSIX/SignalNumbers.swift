@@ -1,0 +1,55 @@
+import Glibc
+
+/// Linux's signals grouped by what their default action does to a process (signal(7)), and
+/// their names.
+public enum SignalNumbers {
+    /// The signals that end a process by default, can be caught, and arrive from outside the
+    /// thread: sent by another process (`kill`), the terminal (SIGHUP) or the kernel for the
+    /// whole process (SIGALRM, SIGXCPU, …): SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+    /// SIGTERM, SIGSTKFLT, SIGXCPU, SIGVTALRM, SIGPROF, SIGIO (SIGPOLL), SIGPWR, and the
+    /// real-time signals SIGRTMIN…SIGRTMAX (34–64 with glibc, which keeps 32 and 33 for its
+    /// threads). In ascending order. Fit for a self-pipe (a `DispatchSource`).
+    ///
+    /// Not here: SIGKILL and SIGSTOP (never caught), the stop signals (SIGTSTP, SIGTTIN,
+    /// SIGTTOU: their default stops, not ends), the ignored ones (SIGCHLD, SIGCONT, SIGURG,
+    /// SIGWINCH), and ``synchronous``.
+    public static let asynchronous: [Int32] = {
+        let classic: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTERM, SIGSTKFLT,
+                                SIGXCPU, SIGVTALRM, SIGPROF, SIGIO, SIGPWR]
+        return classic + Array(realTimeRange)
+    }()
+
+    /// The signals that end a process by default and that a thread brings on itself, so they
+    /// are delivered to that thread, which may not go on as if nothing happened: the faults
+    /// (SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGSYS: a program error, or `abort`)
+    /// and the refused writes (SIGPIPE: a pipe with no reader; SIGXFSZ: past the file size
+    /// limit). In ascending order. Not for a self-pipe: libdispatch does not pass a signal
+    /// directed at one thread on to its sources, so whatever is done for them is done in the C
+    /// handler, async-signal-safely. (Sent with `kill`, they arrive like any other.)
+    public static let synchronous: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGPIPE, SIGXFSZ, SIGSYS]
+
+    /// The real-time signals an application may use: `SIGRTMIN`…`SIGRTMAX` as glibc reports
+    /// them at run time (`__libc_current_sigrtmin`, `__libc_current_sigrtmax`).
+    public static var realTimeRange: ClosedRange<Int32> {
+        __libc_current_sigrtmin()...__libc_current_sigrtmax()
+    }
+
+    /// A signal's name as `kill -l` spells it with the `SIG` prefix: `SIGUSR1`, `SIGPIPE`,
+    /// `SIGRTMIN+3`; `nil` for a number that names no signal (0, 65, −1).
+    /// - Parameter number: the signal number.
+    public static func name(of number: Int32) -> String? {
+        let names: [Int32: String] = [
+            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
+            SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGUSR1: "SIGUSR1",
+            SIGSEGV: "SIGSEGV", SIGUSR2: "SIGUSR2", SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM",
+            SIGSTKFLT: "SIGSTKFLT", SIGCHLD: "SIGCHLD", SIGCONT: "SIGCONT", SIGSTOP: "SIGSTOP", SIGTSTP: "SIGTSTP",
+            SIGTTIN: "SIGTTIN", SIGTTOU: "SIGTTOU", SIGURG: "SIGURG", SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ",
+            SIGVTALRM: "SIGVTALRM", SIGPROF: "SIGPROF", SIGWINCH: "SIGWINCH", SIGIO: "SIGIO", SIGPWR: "SIGPWR",
+            SIGSYS: "SIGSYS",
+        ]
+        if let name = names[number] { return name }
+        let realTime = realTimeRange
+        guard realTime.contains(number) else { return nil }
+        return number == realTime.lowerBound ? "SIGRTMIN" : "SIGRTMIN+\(number - realTime.lowerBound)"
+    }
+}
