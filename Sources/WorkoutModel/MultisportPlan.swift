@@ -190,12 +190,7 @@ public struct MultisportPlan: Codable, Equatable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         _ = try container.decodeSchemaVersion(forKey: .version, supported: Self.currentVersion, isRequired: false)
-        let kind = try container.decode(String.self, forKey: .kind)
-        guard kind == "multisport" else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .kind, in: container,
-                debugDescription: "kind \"\(kind)\" is not a multisport plan (expected \"multisport\")")
-        }
+        try container.decodeDocumentKind("multisport", describedAs: "a multisport plan", forKey: .kind, isRequired: true)
         name = try container.decode(String.self, forKey: .name)
         legs = try container.decode([Leg].self, forKey: .legs)
     }
@@ -203,8 +198,7 @@ public struct MultisportPlan: Codable, Equatable, Hashable, Sendable {
     /// Encodes the plan with `version` and `kind: "multisport"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Self.currentVersion, forKey: .version)
-        try container.encode("multisport", forKey: .kind)
+        try container.encodeDocumentHeader(version: Self.currentVersion, kind: "multisport", versionKey: .version, kindKey: .kind)
         try container.encode(name, forKey: .name)
         try container.encode(legs, forKey: .legs)
     }

@@ -58,12 +58,7 @@ extension StatsReport: Encodable {
         try Self.encode(totals, into: &t)
 
         var a = c.nestedContainer(keyedBy: Keys.self, forKey: .averagePerBucket)
-        try a.encode(averagePerBucket.sessions, forKey: .sessions)
-        try a.encode(averagePerBucket.workoutSeconds, forKey: .workoutSeconds)
-        try a.encode(averagePerBucket.totalSeconds, forKey: .totalSeconds)
-        try a.encode(averagePerBucket.kcal, forKey: .kcal)
-        try a.encode(averagePerBucket.distanceMeters, forKey: .distanceMeters)
-        try a.encode(averagePerBucket.distanceBySport, forKey: .distanceBySport)
+        try Self.encode(averagePerBucket, into: &a)
         try a.encode(averagePerBucket.buckets, forKey: .buckets)
 
         if let best {
@@ -115,7 +110,8 @@ extension StatsReport: Encodable {
         }
     }
 
-    private static func encode(_ totals: StatsTotals, into c: inout KeyedEncodingContainer<Keys>) throws {
+    /// The figures of totals or of an average: sessions, seconds, kcal and metres.
+    private static func encode(_ totals: some StatsFigures, into c: inout KeyedEncodingContainer<Keys>) throws {
         try c.encode(totals.sessions, forKey: .sessions)
         try c.encode(totals.workoutSeconds, forKey: .workoutSeconds)
         try c.encode(totals.totalSeconds, forKey: .totalSeconds)
@@ -160,3 +156,24 @@ protocol StatsDateSpan {
 extension StatsPeriod: StatsDateSpan {}
 extension StatsBucketSpan: StatsDateSpan {}
 extension StatsComparison: StatsDateSpan {}
+
+/// What totals and an average per bucket have alike for their JSON figures.
+protocol StatsFigures {
+    /// Sessions: a whole number in totals, a fraction in an average.
+    associatedtype SessionCount: Encodable
+    /// Sessions counted (or per bucket).
+    var sessions: SessionCount { get }
+    /// Seconds in work segments.
+    var workoutSeconds: Double { get }
+    /// Seconds from first work to completion, pauses excluded.
+    var totalSeconds: Double { get }
+    /// The kcal estimates, unrounded.
+    var kcal: Double { get }
+    /// Distance in metres over all sports.
+    var distanceMeters: Double { get }
+    /// Distance in metres per sport (HealthKit raw value → metres).
+    var distanceBySport: [String: Double] { get }
+}
+
+extension StatsTotals: StatsFigures {}
+extension StatsAverage: StatsFigures {}

@@ -78,8 +78,7 @@ enum MultisportScreen {
         func add(_ text: String, _ style: TextStyle = .plain) {
             body.append(StyledText(text.padded(toWidth: width, alignment: .center), style: style))
         }
-        let digits = [BigDigits(glyphs: glyphs, scale: 2), BigDigits(glyphs: glyphs, scale: 1)]
-            .first { $0.width(of: legTime) <= width - 2 }
+        let digits = RunScreen.bigDigits(for: legTime, width: width, glyphs: glyphs)
         let legRows = legLines(run: run, derived: derived, results: results, width: width, glyphs: glyphs)
 
         if let digits, rows >= BigDigits.height + 9 {

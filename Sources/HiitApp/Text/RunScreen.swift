@@ -21,6 +21,13 @@ enum RunScreen {
         return StyledText(spans: [.init(left + " ", style: TextStyle(bold: true)), .init(right, style: TextStyle(dim: true))])
     }
 
+    /// The big digits that show `time` within `width` cells less a margin of one each side:
+    /// scale 2 when it fits, else scale 1, else `nil` (the compact layouts).
+    static func bigDigits(for time: String, width: Int, glyphs: Glyphs) -> BigDigits? {
+        [BigDigits(glyphs: glyphs, scale: 2), BigDigits(glyphs: glyphs, scale: 1)]
+            .first { $0.width(of: time) <= width - 2 }
+    }
+
     /// A frame of `size.rows` lines: `header` first, `footer` last, `body` centred between
     /// them (an odd blank line goes below), blank lines `size.columns` cells wide.
     static func frame(header: StyledText, body: [StyledText], footer: StyledText, size: TerminalSize) -> Frame {

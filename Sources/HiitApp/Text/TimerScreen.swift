@@ -69,8 +69,7 @@ enum TimerScreen {
         let header = RunScreen.header(name: state.workoutName, cues: cues, width: width, glyphs: glyphs)
         let footer = line(bottom.text, style: bottom.style, width: width, centred: true)
 
-        let digits = [BigDigits(glyphs: glyphs, scale: 2), BigDigits(glyphs: glyphs, scale: 1)]
-            .first { $0.width(of: time) <= width - 2 }
+        let digits = RunScreen.bigDigits(for: time, width: width, glyphs: glyphs)
         var body: [StyledText] = []
         func add(_ text: String, _ style: TextStyle = .plain) {
             body.append(line(text, style: style, width: width, centred: true))
