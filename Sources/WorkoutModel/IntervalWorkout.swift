@@ -99,8 +99,8 @@ public struct IntervalWorkout: Codable, Equatable, Hashable, Sendable {
     ///   when `version` is newer than ``currentVersion`` or `kind` is not `intervals`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        _ = try container.decodeSchemaVersion(forKey: .version, supported: Self.currentVersion, isRequired: false)
-        try container.decodeDocumentKind("intervals", describedAs: "an interval workout", forKey: .kind, isRequired: false)
+        try container.decodeDocumentHeader(supported: Self.currentVersion, kind: "intervals", describedAs: "an interval workout",
+                                           isKindRequired: false, versionKey: .version, kindKey: .kind)
         name = try container.decode(String.self, forKey: .name)
         exercises = try container.decode([Exercise].self, forKey: .exercises)
         restBetweenExercisesSeconds = try container.decodeIfPresent(Int.self, forKey: .restBetweenExercisesSeconds)

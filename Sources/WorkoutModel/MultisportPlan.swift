@@ -189,8 +189,8 @@ public struct MultisportPlan: Codable, Equatable, Hashable, Sendable {
     ///   other than `multisport`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        _ = try container.decodeSchemaVersion(forKey: .version, supported: Self.currentVersion, isRequired: false)
-        try container.decodeDocumentKind("multisport", describedAs: "a multisport plan", forKey: .kind, isRequired: true)
+        try container.decodeDocumentHeader(supported: Self.currentVersion, kind: "multisport", describedAs: "a multisport plan",
+                                           isKindRequired: true, versionKey: .version, kindKey: .kind)
         name = try container.decode(String.self, forKey: .name)
         legs = try container.decode([Leg].self, forKey: .legs)
     }

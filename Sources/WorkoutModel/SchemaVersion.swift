@@ -38,6 +38,23 @@ extension KeyedDecodingContainer {
         throw DecodingError.dataCorruptedError(
             forKey: key, in: self, debugDescription: "kind \"\(kind)\" is not \(what) (expected \"\(expected)\")")
     }
+
+    /// Decodes a library document's header, the counterpart of
+    /// ``KeyedEncodingContainer/encodeDocumentHeader(version:kind:versionKey:kindKey:)``: its
+    /// `version` (a missing one means `supported`), then its `kind`.
+    /// - Parameters:
+    ///   - supported: the newest version the decoding type reads.
+    ///   - kind: the kind it reads; `what` names the type in messages; `isKindRequired` as in
+    ///     ``decodeDocumentKind(_:describedAs:forKey:isRequired:)``.
+    ///   - versionKey: the `version` key.
+    ///   - kindKey: the `kind` key.
+    /// - Throws: what ``decodeSchemaVersion(forKey:supported:isRequired:)`` and
+    ///   ``decodeDocumentKind(_:describedAs:forKey:isRequired:)`` throw, in that order.
+    func decodeDocumentHeader(supported: Int, kind: String, describedAs what: String, isKindRequired: Bool,
+                              versionKey: Key, kindKey: Key) throws {
+        _ = try decodeSchemaVersion(forKey: versionKey, supported: supported, isRequired: false)
+        try decodeDocumentKind(kind, describedAs: what, forKey: kindKey, isRequired: isKindRequired)
+    }
 }
 
 extension KeyedEncodingContainer {

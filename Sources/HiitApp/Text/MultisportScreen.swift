@@ -82,11 +82,8 @@ enum MultisportScreen {
         let legRows = legLines(run: run, derived: derived, results: results, width: width, glyphs: glyphs)
 
         if let digits, rows >= BigDigits.height + 9 {
-            add(title, phaseStyle)
-            add(detail)
-            add("")
-            for row in digits.render(legTime) { add(row, TextStyle(foreground: colour, bold: true)) }
-            add("")
+            body += RunScreen.bigTimeLines(title: title, detail: detail, time: legTime, digits: digits, colour: colour,
+                                           width: width)
             add(race, TextStyle(dim: true))
             // The legs list takes what is left (a blank line above it), current leg kept in view.
             let room = rows - 2 - body.count - 1

@@ -28,6 +28,17 @@ enum RunScreen {
             .first { $0.width(of: time) <= width - 2 }
     }
 
+    /// The top of the full layout, each line centred in `width` cells: the title bold in the
+    /// phase's colour, the detail, a blank line, `time` in big digits (bold, in the colour) and
+    /// a blank line.
+    static func bigTimeLines(title: String, detail: String, time: String, digits: BigDigits, colour: Color,
+                             width: Int) -> [StyledText] {
+        let phaseStyle = TextStyle(foreground: colour, bold: true)
+        let lines = [(title, phaseStyle), (detail, .plain), ("", .plain)]
+            + digits.render(time).map { ($0, phaseStyle) } + [("", .plain)]
+        return lines.map { text, style in StyledText(text.padded(toWidth: width, alignment: .center), style: style) }
+    }
+
     /// A frame of `size.rows` lines: `header` first, `footer` last, `body` centred between
     /// them (an odd blank line goes below), blank lines `size.columns` cells wide.
     static func frame(header: StyledText, body: [StyledText], footer: StyledText, size: TerminalSize) -> Frame {

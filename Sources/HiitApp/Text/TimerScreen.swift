@@ -77,11 +77,8 @@ enum TimerScreen {
         // The full layout: header, title, detail, digits, bar, next, clocks, footer with
         // blank lines between groups: 12 + digits rows.
         if let digits, rows >= BigDigits.height + 12 {
-            add(title, phaseStyle)
-            add(detail)
-            add("")
-            for row in digits.render(time) { add(row, TextStyle(foreground: colour, bold: true)) }
-            add("")
+            body += RunScreen.bigTimeLines(title: title, detail: detail, time: time, digits: digits, colour: colour,
+                                           width: width)
             add(bar(fraction, width: width, glyphs: glyphs), TextStyle(foreground: colour))
             add("")
             add(next)
