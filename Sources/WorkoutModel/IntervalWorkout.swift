@@ -99,12 +99,8 @@ public struct IntervalWorkout: Codable, Equatable, Hashable, Sendable {
     ///   when `version` is newer than ``currentVersion`` or `kind` is not `intervals`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        _ = try container.decodeSchemaVersion(forKey: .version, supported: Self.currentVersion, isRequired: false)
-        if let kind = try container.decodeIfPresent(String.self, forKey: .kind), kind != "intervals" {
-            throw DecodingError.dataCorruptedError(
-                forKey: .kind, in: container,
-                debugDescription: "kind \"\(kind)\" is not an interval workout (expected \"intervals\")")
-        }
+        try container.decodeDocumentHeader(supported: Self.currentVersion, kind: "intervals", describedAs: "an interval workout",
+                                           isKindRequired: false, versionKey: .version, kindKey: .kind)
         name = try container.decode(String.self, forKey: .name)
         exercises = try container.decode([Exercise].self, forKey: .exercises)
         restBetweenExercisesSeconds = try container.decodeIfPresent(Int.self, forKey: .restBetweenExercisesSeconds)
@@ -116,8 +112,7 @@ public struct IntervalWorkout: Codable, Equatable, Hashable, Sendable {
     /// Encodes the workout with `version` and `kind: "intervals"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Self.currentVersion, forKey: .version)
-        try container.encode("intervals", forKey: .kind)
+        try container.encodeDocumentHeader(version: Self.currentVersion, kind: "intervals", versionKey: .version, kindKey: .kind)
         try container.encode(name, forKey: .name)
         try container.encode(exercises, forKey: .exercises)
         try container.encode(restBetweenExercisesSeconds, forKey: .restBetweenExercisesSeconds)

@@ -189,13 +189,8 @@ public struct MultisportPlan: Codable, Equatable, Hashable, Sendable {
     ///   other than `multisport`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        _ = try container.decodeSchemaVersion(forKey: .version, supported: Self.currentVersion, isRequired: false)
-        let kind = try container.decode(String.self, forKey: .kind)
-        guard kind == "multisport" else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .kind, in: container,
-                debugDescription: "kind \"\(kind)\" is not a multisport plan (expected \"multisport\")")
-        }
+        try container.decodeDocumentHeader(supported: Self.currentVersion, kind: "multisport", describedAs: "a multisport plan",
+                                           isKindRequired: true, versionKey: .version, kindKey: .kind)
         name = try container.decode(String.self, forKey: .name)
         legs = try container.decode([Leg].self, forKey: .legs)
     }
@@ -203,8 +198,7 @@ public struct MultisportPlan: Codable, Equatable, Hashable, Sendable {
     /// Encodes the plan with `version` and `kind: "multisport"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Self.currentVersion, forKey: .version)
-        try container.encode("multisport", forKey: .kind)
+        try container.encodeDocumentHeader(version: Self.currentVersion, kind: "multisport", versionKey: .version, kindKey: .kind)
         try container.encode(name, forKey: .name)
         try container.encode(legs, forKey: .legs)
     }

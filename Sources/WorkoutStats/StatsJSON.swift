@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutModel
 
 /// The `hiit stats --json` form (DESIGN §6), keys sorted by ``StatsReport/jsonData()``:
 ///
@@ -43,13 +44,7 @@ extension StatsReport: Encodable {
         var c = encoder.container(keyedBy: Keys.self)
         var p = c.nestedContainer(keyedBy: Keys.self, forKey: .period)
         try p.encode(period.kind.rawValue, forKey: .kind)
-        if period.kind == .last24Hours {
-            try p.encode(context.isoDateTime(period.start), forKey: .start)
-            try p.encode(context.isoDateTime(period.end), forKey: .end)
-        } else {
-            try p.encode(period.firstDay.description, forKey: .start)
-            try p.encode(period.lastDay.description, forKey: .end)
-        }
+        try encodeDates(of: period, asInstants: period.kind == .last24Hours, into: &p)
         try p.encode(period.isInProgress, forKey: .inProgress)
         try c.encode(metric.rawValue, forKey: .metric)
         try c.encode(filter.description, forKey: .filter)
@@ -63,12 +58,7 @@ extension StatsReport: Encodable {
         try Self.encode(totals, into: &t)
 
         var a = c.nestedContainer(keyedBy: Keys.self, forKey: .averagePerBucket)
-        try a.encode(averagePerBucket.sessions, forKey: .sessions)
-        try a.encode(averagePerBucket.workoutSeconds, forKey: .workoutSeconds)
-        try a.encode(averagePerBucket.totalSeconds, forKey: .totalSeconds)
-        try a.encode(averagePerBucket.kcal, forKey: .kcal)
-        try a.encode(averagePerBucket.distanceMeters, forKey: .distanceMeters)
-        try a.encode(averagePerBucket.distanceBySport, forKey: .distanceBySport)
+        try Self.encode(averagePerBucket, into: &a)
         try a.encode(averagePerBucket.buckets, forKey: .buckets)
 
         if let best {
@@ -81,13 +71,7 @@ extension StatsReport: Encodable {
         if let comparison {
             var k = c.nestedContainer(keyedBy: Keys.self, forKey: .comparison)
             try k.encode(comparison.baseline.rawValue, forKey: .baseline)
-            if comparison.showsInstants {
-                try k.encode(context.isoDateTime(comparison.start), forKey: .start)
-                try k.encode(context.isoDateTime(comparison.end), forKey: .end)
-            } else {
-                try k.encode(comparison.firstDay.description, forKey: .start)
-                try k.encode(comparison.lastDay.description, forKey: .end)
-            }
+            try encodeDates(of: comparison, asInstants: comparison.showsInstants, into: &k)
             try k.encode(comparison.isPartial, forKey: .partial)
             var kt = k.nestedContainer(keyedBy: Keys.self, forKey: .totals)
             try Self.encode(comparison.totals, into: &kt)
@@ -109,17 +93,25 @@ extension StatsReport: Encodable {
 
     private func encode(_ bucket: StatsBucket, into b: inout KeyedEncodingContainer<Keys>) throws {
         try b.encode(bucket.label, forKey: .label)
-        if bucket.span.isHourly {
-            try b.encode(context.isoDateTime(bucket.span.start), forKey: .start)
-            try b.encode(context.isoDateTime(bucket.span.end), forKey: .end)
-        } else {
-            try b.encode(bucket.span.firstDay.description, forKey: .start)
-            try b.encode(bucket.span.lastDay.description, forKey: .end)
-        }
+        try encodeDates(of: bucket.span, asInstants: bucket.span.isHourly, into: &b)
         try Self.encode(bucket.totals, into: &b)
     }
 
-    private static func encode(_ totals: StatsTotals, into c: inout KeyedEncodingContainer<Keys>) throws {
+    /// `start` and `end` of a period, bucket or comparison: ISO 8601 date-times with the UTC
+    /// offset (`end` exclusive) when `asInstants`, else `YYYY-MM-DD` days (`end` the last day).
+    private func encodeDates(of span: some StatsDateSpan, asInstants: Bool,
+                             into c: inout KeyedEncodingContainer<Keys>) throws {
+        if asInstants {
+            try c.encode(context.isoDateTime(span.start), forKey: .start)
+            try c.encode(context.isoDateTime(span.end), forKey: .end)
+        } else {
+            try c.encode(span.firstDay.description, forKey: .start)
+            try c.encode(span.lastDay.description, forKey: .end)
+        }
+    }
+
+    /// The figures of totals or of an average: sessions, seconds, kcal and metres.
+    private static func encode(_ totals: some StatsFigures, into c: inout KeyedEncodingContainer<Keys>) throws {
         try c.encode(totals.sessions, forKey: .sessions)
         try c.encode(totals.workoutSeconds, forKey: .workoutSeconds)
         try c.encode(totals.totalSeconds, forKey: .totalSeconds)
@@ -147,3 +139,41 @@ extension StatsReport: Encodable {
         return try encoder.encode(self)
     }
 }
+
+/// What a period, a bucket and a comparison have alike for their JSON dates: the days they
+/// cover (both included) and the instants (`end` exclusive).
+protocol StatsDateSpan {
+    /// The first day covered.
+    var firstDay: LocalDay { get }
+    /// The last day covered.
+    var lastDay: LocalDay { get }
+    /// The first instant covered.
+    var start: Date { get }
+    /// The instant right after the last one covered.
+    var end: Date { get }
+}
+
+extension StatsPeriod: StatsDateSpan {}
+extension StatsBucketSpan: StatsDateSpan {}
+extension StatsComparison: StatsDateSpan {}
+
+/// What totals and an average per bucket have alike for their JSON figures.
+protocol StatsFigures {
+    /// Sessions: a whole number in totals, a fraction in an average.
+    associatedtype SessionCount: Encodable
+    /// Sessions counted (or per bucket).
+    var sessions: SessionCount { get }
+    /// Seconds in work segments.
+    var workoutSeconds: Double { get }
+    /// Seconds from first work to completion, pauses excluded.
+    var totalSeconds: Double { get }
+    /// The kcal estimates, unrounded.
+    var kcal: Double { get }
+    /// Distance in metres over all sports.
+    var distanceMeters: Double { get }
+    /// Distance in metres per sport (HealthKit raw value → metres).
+    var distanceBySport: [String: Double] { get }
+}
+
+extension StatsTotals: StatsFigures {}
+extension StatsAverage: StatsFigures {}

@@ -24,8 +24,7 @@ enum MultisportScreen {
     /// Renders a frame of exactly `size.rows` lines of `size.columns` cells; never fails.
     static func render(_ state: State, session: MultisportSession, at now: Duration, size: TerminalSize,
                        glyphs: Glyphs) -> Frame {
-        let frame = layout(state, session: session, at: now, size: size, glyphs: glyphs)
-        return glyphs == .ascii ? frame.withASCIIPunctuation() : frame
+        RunScreen.punctuated(layout(state, session: session, at: now, size: size, glyphs: glyphs), glyphs: glyphs)
     }
 
     private static func layout(_ state: State, session: MultisportSession, at now: Duration, size: TerminalSize,
@@ -66,35 +65,25 @@ enum MultisportScreen {
         if pausedTotal >= .seconds(1) { race += "   paused \(Format.clock(pausedTotal.inSeconds))" }
         let detail = detailLine(run: run, derived: derived, current: current, result: currentResult, now: now)
 
-        let cues = state.cuesOffReason != nil ? "cues off" : (state.isMuted ? "muted" : "cues on")
+        let cues = RunScreen.cueState(isMuted: state.isMuted, cuesOffReason: state.cuesOffReason)
         let keys = run.keyHelp(width: width, isPaused: paused)
         let bottom = state.prompt.map { StyledText("\($0) [y/N]".padded(toWidth: width, alignment: .center),
                                                    style: TextStyle(bold: true, reversed: true)) }
             ?? StyledText((state.notice ?? keys).padded(toWidth: width, alignment: .center),
                           style: TextStyle(dim: state.notice == nil))
-        let header: StyledText = {
-            let name = " " + run.title
-            let nameWidth = min(name.displayWidth, max(width / 2, width - (cues.displayWidth + 2)))
-            let left = name.padded(toWidth: nameWidth, ellipsis: glyphs.ellipsis)
-            let right = (cues + " ").padded(toWidth: width - nameWidth - 1, alignment: .right, ellipsis: glyphs.ellipsis)
-            return StyledText(spans: [.init(left + " ", style: TextStyle(bold: true)), .init(right, style: TextStyle(dim: true))])
-        }()
+        let header = RunScreen.header(name: run.title, cues: cues, width: width, glyphs: glyphs)
 
         let phaseStyle = TextStyle(foreground: colour, bold: true)
         var body: [StyledText] = []
         func add(_ text: String, _ style: TextStyle = .plain) {
             body.append(StyledText(text.padded(toWidth: width, alignment: .center), style: style))
         }
-        let digits = [BigDigits(glyphs: glyphs, scale: 2), BigDigits(glyphs: glyphs, scale: 1)]
-            .first { $0.width(of: legTime) <= width - 2 }
+        let digits = RunScreen.bigDigits(for: legTime, width: width, glyphs: glyphs)
         let legRows = legLines(run: run, derived: derived, results: results, width: width, glyphs: glyphs)
 
         if let digits, rows >= BigDigits.height + 9 {
-            add(title, phaseStyle)
-            add(detail)
-            add("")
-            for row in digits.render(legTime) { add(row, TextStyle(foreground: colour, bold: true)) }
-            add("")
+            body += RunScreen.bigTimeLines(title: title, detail: detail, time: legTime, digits: digits, colour: colour,
+                                           width: width)
             add(race, TextStyle(dim: true))
             // The legs list takes what is left (a blank line above it), current leg kept in view.
             let room = rows - 2 - body.count - 1
@@ -118,12 +107,7 @@ enum MultisportScreen {
                 StyledText($0.0.padded(toWidth: width), style: $0.1)
             })
         }
-        let free = rows - 2 - body.count
-        let blank = StyledText("".padded(toWidth: width))
-        let above = max(free / 2, 0)
-        let lines = [header] + Array(repeating: blank, count: above) + body
-            + Array(repeating: blank, count: max(free - above, 0)) + [bottom]
-        return Frame(size: size, lines: lines)
+        return RunScreen.frame(header: header, body: body, footer: bottom, size: size)
     }
 
     /// Time since the last leg ended (blank time between free-form legs), or 0:00 before any.

@@ -3,7 +3,9 @@ import SessionEngine
 import WorkoutModel
 
 /// `hiit show W --json` (DESIGN §6): the plan's name, kind, estimated time and every segment
-/// with its planned start. Open segments have `durationSeconds: null`.
+/// with its planned start. Open segments have `durationSeconds: null`. An interval workout
+/// adds `prepareSeconds`; a multisport plan's `estimatedSeconds` is `null` when a sport leg
+/// has no target time.
 struct TimelineJSON: Encodable {
     /// One segment (DESIGN §6). Every key is written, `null` when absent, so scripts see one
     /// shape; a multisport leg adds its target and setting (``LegSetting``).
@@ -56,9 +58,24 @@ struct TimelineJSON: Encodable {
 
     var name: String
     var kind: String
-    var estimatedSeconds: Double
-    var prepareSeconds: Double
+    /// `null` when not known (a multisport plan with an open sport leg).
+    var estimatedSeconds: Double?
+    /// Interval workouts only; left out for a multisport plan.
+    var prepareSeconds: Double?
     var segments: [SegmentLine]
+
+    private enum CodingKeys: String, CodingKey {
+        case name, kind, estimatedSeconds, prepareSeconds, segments
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(estimatedSeconds, forKey: .estimatedSeconds)
+        try c.encodeIfPresent(prepareSeconds, forKey: .prepareSeconds)
+        try c.encode(segments, forKey: .segments)
+    }
 
     init(program: Program, kind: String) {
         name = program.name
@@ -70,6 +87,29 @@ struct TimelineJSON: Encodable {
                         rounds: segment.rounds, exercise: segment.exercise, exercises: segment.exercises,
                         sport: segment.sport, startSeconds: start?.inSeconds,
                         durationSeconds: segment.duration?.inSeconds)
+        }
+    }
+
+    /// The JSON of `hiit show PLAN --json`: DESIGN §6's shape with one segment per leg, of
+    /// kind `leg` or `transition`, its `sport` (HealthKit name), the planned start where the
+    /// legs before it have target times, `durationSeconds` the target time or `null` (an
+    /// open leg), and the leg's target and setting; `kind` is `multisport`.
+    init(_ plan: MultisportPlan) {
+        name = plan.name
+        kind = "multisport"
+        estimatedSeconds = plan.expectedSeconds
+        var start: Double? = 0
+        segments = plan.legs.enumerated().map { index, leg in
+            let line = SegmentLine(
+                kind: leg.sport == .transition ? "transition" : "leg", label: plan.label(ofLeg: index),
+                sport: leg.sport.rawValue, startSeconds: start, durationSeconds: leg.targetSeconds,
+                leg: .init(targetDistanceMeters: leg.targetDistanceMeters, poolLength: leg.poolLength,
+                           poolUnit: leg.poolLength == nil ? nil : (leg.poolUnit ?? .meters).rawValue,
+                           openWater: leg.isOpenWater == true, indoor: leg.isIndoor))
+            // A transition without a target time counts 0, as in the expected time.
+            let planned = leg.targetSeconds ?? (leg.sport == .transition ? 0 : nil)
+            start = start.flatMap { known in planned.map { known + $0 } }
+            return line
         }
     }
 

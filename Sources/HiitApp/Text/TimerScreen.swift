@@ -34,8 +34,7 @@ enum TimerScreen {
     /// Renders the screen: a frame of exactly `size.rows` lines, each `size.columns` cells.
     /// Big digits when they fit, a compact layout otherwise; never fails on any size.
     static func render(_ state: State, size: TerminalSize, glyphs: Glyphs) -> Frame {
-        let frame = layout(state, size: size, glyphs: glyphs)
-        return glyphs == .ascii ? frame.withASCIIPunctuation() : frame
+        RunScreen.punctuated(layout(state, size: size, glyphs: glyphs), glyphs: glyphs)
     }
 
     private static func layout(_ state: State, size: TerminalSize, glyphs: Glyphs) -> Frame {
@@ -58,10 +57,7 @@ enum TimerScreen {
             guard let duration = segment?.duration, duration > .zero else { return 0 }
             return snap.elapsedInSegment.inSeconds / duration.inSeconds
         }()
-        let cues: String = {
-            if state.cuesOffReason != nil { return "cues off" }
-            return state.isMuted ? "muted" : "cues on"
-        }()
+        let cues = RunScreen.cueState(isMuted: state.isMuted, cuesOffReason: state.cuesOffReason)
         let pauseKey = paused ? "space resume" : "space pause"
         let keys = width >= 52
             ? "\(pauseKey) · n skip · r restart · m mute · q quit"
@@ -70,17 +66,10 @@ enum TimerScreen {
             ?? StyledText.Span(state.notice ?? keys, style: TextStyle(dim: state.notice == nil))
 
         // Header: name on the left (at least half the width), cue state on the right.
-        let header: StyledText = {
-            let name = " " + state.workoutName
-            let nameWidth = min(name.displayWidth, max(width / 2, width - (cues.displayWidth + 2)))
-            let left = name.padded(toWidth: nameWidth, ellipsis: glyphs.ellipsis)
-            let right = (cues + " ").padded(toWidth: width - nameWidth - 1, alignment: .right, ellipsis: glyphs.ellipsis)
-            return StyledText(spans: [.init(left + " ", style: TextStyle(bold: true)), .init(right, style: TextStyle(dim: true))])
-        }()
+        let header = RunScreen.header(name: state.workoutName, cues: cues, width: width, glyphs: glyphs)
         let footer = line(bottom.text, style: bottom.style, width: width, centred: true)
 
-        let digits = [BigDigits(glyphs: glyphs, scale: 2), BigDigits(glyphs: glyphs, scale: 1)]
-            .first { $0.width(of: time) <= width - 2 }
+        let digits = RunScreen.bigDigits(for: time, width: width, glyphs: glyphs)
         var body: [StyledText] = []
         func add(_ text: String, _ style: TextStyle = .plain) {
             body.append(line(text, style: style, width: width, centred: true))
@@ -88,11 +77,8 @@ enum TimerScreen {
         // The full layout: header, title, detail, digits, bar, next, clocks, footer with
         // blank lines between groups: 12 + digits rows.
         if let digits, rows >= BigDigits.height + 12 {
-            add(title, phaseStyle)
-            add(detail)
-            add("")
-            for row in digits.render(time) { add(row, TextStyle(foreground: colour, bold: true)) }
-            add("")
+            body += RunScreen.bigTimeLines(title: title, detail: detail, time: time, digits: digits, colour: colour,
+                                           width: width)
             add(bar(fraction, width: width, glyphs: glyphs), TextStyle(foreground: colour))
             add("")
             add(next)
@@ -112,13 +98,7 @@ enum TimerScreen {
             ]
             return Frame(size: size, lines: essentials.prefix(rows).map { line($0.0, style: $0.1, width: width, centred: false) })
         }
-        // Centre the body between the header and the footer.
-        let free = rows - 2 - body.count
-        let blank = line("", style: .plain, width: width, centred: false)
-        let above = max(free / 2, 0)
-        let lines = [header] + Array(repeating: blank, count: above) + body
-            + Array(repeating: blank, count: max(free - above, 0)) + [footer]
-        return Frame(size: size, lines: lines)
+        return RunScreen.frame(header: header, body: body, footer: footer, size: size)
     }
 
     /// What comes next, briefly: `WORK Squats 0:40`, `REST 0:20`.

@@ -55,14 +55,12 @@ enum QuickEdits {
     static let to = OptionSpec("to", valueName: "position", help: "Right after --move: the position the exercise takes.",
                                isRepeatable: true)
     /// `--work N=SECONDS`.
-    static let work = OptionSpec("work", valueName: "n=seconds", help: "Set exercise n's work, 1–3600 s (e.g. --work 2=40).",
-                                 isRepeatable: true)
+    static let work = FieldEdit("work", field: "work", what: "SECONDS", unit: " s", example: "2=40", range: Exercise.workRange)
     /// `--rest N=SECONDS`.
-    static let rest = OptionSpec("rest", valueName: "n=seconds", help: "Set exercise n's rest between rounds, 0–3600 s (e.g. --rest 2=20).",
-                                 isRepeatable: true)
+    static let rest = FieldEdit("rest", field: "rest between rounds", what: "SECONDS", unit: " s", example: "2=20",
+                                range: Exercise.restRange)
     /// `--rounds N=COUNT`.
-    static let rounds = OptionSpec("rounds", valueName: "n=count", help: "Set exercise n's rounds, 1–99 (e.g. --rounds 1=5).",
-                                   isRepeatable: true)
+    static let rounds = FieldEdit("rounds", field: "rounds", what: "COUNT", unit: "", example: "1=5", range: Exercise.roundsRange)
     /// `--rename-exercise N=NAME`.
     static let renameExercise = OptionSpec("rename-exercise", valueName: "n=name", help: "Rename exercise n (e.g. --rename-exercise 1=Squats).",
                                            isRepeatable: true)
@@ -73,7 +71,39 @@ enum QuickEdits {
                                     help: "Set the countdown before the first work segment, 0–3600 s; 0 turns it off.")
 
     /// The quick-edit options in the order help lists them.
-    static let options: [OptionSpec] = [add, at, remove, move, to, work, rest, rounds, renameExercise, restBetween, prepare]
+    static let options: [OptionSpec] = [add, at, remove, move, to, work.spec, rest.spec, rounds.spec, renameExercise, restBetween,
+                                        prepare]
+
+    /// An `N=VALUE` quick edit of an exercise's whole-number field (`--work`, `--rest`,
+    /// `--rounds`): its option, whose help is made from the value's name, example and range,
+    /// and what its messages name.
+    struct FieldEdit {
+        /// The option (repeatable, value `n=seconds` or `n=count`).
+        let spec: OptionSpec
+        /// The value's name in messages (`SECONDS`, `COUNT`).
+        let what: String
+        /// An example value, exercise and value (`2=40`).
+        let example: String
+        /// The value's limits (``Exercise/workRange``, …).
+        let range: ClosedRange<Int>
+
+        /// - Parameters:
+        ///   - long: the option's name without `--`.
+        ///   - field: the field as help names it (`rest between rounds`).
+        ///   - what: the value's name in messages (`SECONDS`).
+        ///   - unit: what follows the range in help (` s`, or nothing for a count).
+        ///   - example: an example value (`2=40`).
+        ///   - range: the value's limits.
+        init(_ long: String, field: String, what: String, unit: String, example: String, range: ClosedRange<Int>) {
+            spec = OptionSpec(
+                long, valueName: "n=\(what.lowercased())",
+                help: "Set exercise n's \(field), \(range.lowerBound)–\(range.upperBound)\(unit) (e.g. --\(long) \(example)).",
+                isRepeatable: true)
+            self.what = what
+            self.example = example
+            self.range = range
+        }
+    }
 
     // MARK: Reading
 
@@ -110,14 +140,14 @@ enum QuickEdits {
                     throw .badValue(option: option, value: value, reason: "must come right after the --move it completes")
                 }
                 steps[steps.count - 1].edit = .move(from, to: try position(value, option: option))
-            case work.long:
-                let (n, seconds) = try assignment(value, option: option, what: "SECONDS", example: "2=40", range: Exercise.workRange)
+            case work.spec.long:
+                let (n, seconds) = try assignment(value, option: option, to: work)
                 steps.append(QuickEditStep(option: option, value: value, edit: .work(n, seconds: seconds)))
-            case rest.long:
-                let (n, seconds) = try assignment(value, option: option, what: "SECONDS", example: "2=20", range: Exercise.restRange)
+            case rest.spec.long:
+                let (n, seconds) = try assignment(value, option: option, to: rest)
                 steps.append(QuickEditStep(option: option, value: value, edit: .rest(n, seconds: seconds)))
-            case rounds.long:
-                let (n, count) = try assignment(value, option: option, what: "COUNT", example: "1=5", range: Exercise.roundsRange)
+            case rounds.spec.long:
+                let (n, count) = try assignment(value, option: option, to: rounds)
                 steps.append(QuickEditStep(option: option, value: value, edit: .rounds(n, count: count)))
             case renameExercise.long:
                 guard let equals = value.firstIndex(of: "=") else {
@@ -152,8 +182,9 @@ enum QuickEdits {
     }
 
     /// `N=VALUE` with a whole-number value; the value's range is checked with the workout.
-    private static func assignment(_ text: String, option: String, what: String, example: String,
-                                   range: ClosedRange<Int>) throws(CommandLineError) -> (Int, Int) {
+    private static func assignment(_ text: String, option: String,
+                                   to edit: FieldEdit) throws(CommandLineError) -> (Int, Int) {
+        let (what, example, range) = (edit.what, edit.example, edit.range)
         let form = "is not N=\(what) such as \(example) (exercise N; \(what.lowercased()) \(range.lowerBound)–\(range.upperBound))"
         guard let equals = text.firstIndex(of: "=") else { throw .badValue(option: option, value: text, reason: form) }
         let n = try position(String(text[..<equals]), option: option, whole: text)

@@ -24,7 +24,7 @@ struct ShowCommand: Command {
             console.out(isJSON ? try Self.jsonText { try TimelineJSON(program: program, kind: "intervals").render() }
                                : Format.plan(workout, program: program))
         case let .multisport(plan):
-            console.out(isJSON ? try Self.jsonText { try PlanText.JSON(plan).render() } : PlanText.show(plan))
+            console.out(isJSON ? try Self.jsonText { try TimelineJSON(plan).render() } : PlanText.show(plan))
         }
         return ExitStatus.success
     }
