@@ -181,6 +181,21 @@ struct JSONTreeParser {
         SourceLocation(path: path, line: line, column: scalarColumn(in: bytes, lineStart: lineStart, offset: position))
     }
 
+    /// Where a comma is, remembered cheaply (its column is worked out only for an error: a
+    /// column costs a scan of the line, which per comma made long lines quadratic).
+    private struct CommaPlace {
+        let offset: Int, line: Int, lineStart: Int
+    }
+
+    private func commaPlace() -> CommaPlace {
+        CommaPlace(offset: index, line: line, lineStart: lineStart)
+    }
+
+    private func location(of comma: CommaPlace) -> SourceLocation {
+        SourceLocation(path: path, line: comma.line,
+                       column: scalarColumn(in: bytes, lineStart: comma.lineStart, offset: comma.offset))
+    }
+
     private func syntaxError(_ reason: String, at position: Int? = nil) -> StoreError {
         .syntax(location(at: position ?? index), reason: reason)
     }
@@ -295,13 +310,11 @@ struct JSONTreeParser {
             }
             switch bytes[index] {
             case UInt8(ascii: ","):
-                // The comma's place is worked out only for the error: a column costs a scan
-                // of the line, which per comma made long lines quadratic.
-                let comma = index
+                let comma = commaPlace()
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                    throw .syntax(location(at: comma), reason: "a ',' is followed by '}'; remove the trailing comma")
+                    throw .syntax(location(of: comma), reason: "a ',' is followed by '}'; remove the trailing comma")
                 }
             case UInt8(ascii: "}"):
                 index += 1
@@ -330,13 +343,11 @@ struct JSONTreeParser {
             }
             switch bytes[index] {
             case UInt8(ascii: ","):
-                // The comma's place is worked out only for the error: a column costs a scan
-                // of the line, which per comma made long lines quadratic.
-                let comma = index
+                let comma = commaPlace()
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    throw .syntax(location(at: comma), reason: "a ',' is followed by ']'; remove the trailing comma")
+                    throw .syntax(location(of: comma), reason: "a ',' is followed by ']'; remove the trailing comma")
                 }
             case UInt8(ascii: "]"):
                 index += 1

@@ -100,7 +100,10 @@ import TestSupport
         for index in 0..<Self.fileCases where failures.count < 10 {
             let base = r.pick(bases)
             let mutation = JSONMutator.mutate(base.data, &r)
-            let (outcome, problems) = try Self.check(mutation, file: file, box: box, spawned: false)
+            var result: (FileOutcome, [String])?
+            let slow = try fuzzTimeBound { result = try Self.check(mutation, file: file, box: box, spawned: false) }
+            guard let (outcome, found) = result else { continue }
+            let problems = found + slow
             if !problems.isEmpty { failures.append(Self.describe(seed, index, base.name, mutation, problems, outcome)) }
             counts[mutation.validity, default: 0] += 1
             if outcome.show.status == 0 { accepted += 1 }
@@ -191,8 +194,13 @@ import TestSupport
             mutation = JSONMutator.Mutation(bytes: Data(mutation.bytes.map { $0 == 0x0A ? 0x20 : $0 }),
                                             validity: mutation.validity, name: mutation.name)
             let newline = r.chance(0.9)
-            let (outcome, problems) = try Self.checkHistory(mutation, base: base, baseCount: records.count, newline: newline,
-                                                            box: box, spawned: false)
+            var result: (HistoryOutcome, [String])?
+            let slow = try fuzzTimeBound {
+                result = try Self.checkHistory(mutation, base: base, baseCount: records.count, newline: newline,
+                                               box: box, spawned: false)
+            }
+            guard let (outcome, found) = result else { continue }
+            let problems = found + slow
             if !problems.isEmpty {
                 failures.append("seed \(String(seed, radix: 16)) case \(index) (\(mutation.name.prefix(120))): \(problems.joined(separator: "; "))"
                     + "\n  history: \(outcome.history.stderr.prefix(300))\n  stats: \(outcome.stats.stderr.prefix(300))"

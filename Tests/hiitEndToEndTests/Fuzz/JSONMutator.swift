@@ -85,7 +85,7 @@ enum JSONMutator {
         // Booleans come as numbers too: a number in their place is as wrong as one out of range.
         let numeric = allPaths.filter { path in parsed.flatMap { value(at: path, in: $0) } is NSNumber }
         let bytes = [UInt8](document)
-        switch r.int(0...13) {
+        switch r.int(0...14) {
         case 0, 1:  // flipped bytes
             var copy = bytes
             for _ in 0..<r.int(1...3) where !copy.isEmpty {
@@ -138,6 +138,19 @@ enum JSONMutator {
         case 12:  // something that is not the document at all
             let junk = r.pick(["", " ", "\n", "null", "[]", "{}", "\"text\"", "42", "{\"version\":1}", "{\"version\":99}", "[{}]", "{\"a\":"])
             return Mutation(bytes: Data(junk.utf8), validity: .invalid, name: "junk \(junk.debugDescription)")
+        case 14:  // a size class: 5,000 unknown keys, or an array's first element 2,000 times
+            guard let brace = bytes.firstIndex(of: UInt8(ascii: "{")) else { break }
+            if r.chance(0.5) {
+                var copy = bytes
+                let keys = (0..<5_000).map { "\"x\($0)\":\($0)," }.joined()
+                copy.insert(contentsOf: Array(keys.utf8), at: brace + 1)
+                return Mutation(bytes: Data(copy), validity: .either, name: "5000 unknown keys")
+            }
+            let arrays = allPaths.filter { path in parsed.flatMap { value(at: path, in: $0) as? [Any] }?.isEmpty == false }
+            guard let parsed, let path = arrays.isEmpty ? nil : r.pick(arrays),
+                  let array = value(at: path, in: parsed) as? [Any], let first = array.first,
+                  let data = serialize(replacing(path, in: parsed, with: Array(repeating: first, count: 2000))) else { break }
+            return Mutation(bytes: data, validity: .either, name: "2000 copies at \(path)")
         default:  // random bytes spliced in
             var copy = bytes
             let junk = (0..<r.int(1...16)).map { _ in UInt8(r.int(0...255)) }
