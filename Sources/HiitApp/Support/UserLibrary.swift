@@ -31,6 +31,26 @@ struct UserLibrary {
         console = context.console
     }
 
+    /// Creates a new workout or plan (`hiit new`, `hiit plan new`): checks its rules before
+    /// anything is written, seeds the library on first use, adds it under a new file and
+    /// prints `Created 'NAME' (PATH):` with its summary.
+    /// - Parameter document: the workout or plan as typed.
+    /// - Returns: ``ExitStatus/success``.
+    /// - Throws: ``CommandFailure/usage(_:)`` `cannot create 'NAME': …` for a broken rule (64,
+    ///   nothing written); ``LibraryError`` when the name is taken or the file cannot be written.
+    func create(_ document: LibraryDocument) throws -> Int32 {
+        do {
+            try document.validate()
+        } catch {
+            throw CommandFailure.usage("cannot create '\(document.name.oneLineEscaped)': \(error)")
+        }
+        seedIfFirstUse()
+        let entry = try library.add(document)
+        console.out("Created '\(document.name)' (\(entry.url.path)):")
+        for line in WorkoutSummary.lines(of: document) { console.out(line) }
+        return ExitStatus.success
+    }
+
     /// On the library's first use, copies the shipped workouts into it; silently: a data
     /// folder that cannot be written is reported by the command's own read or write that
     /// follows.

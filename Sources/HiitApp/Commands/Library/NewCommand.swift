@@ -39,16 +39,6 @@ struct NewCommand: Command {
     func run(_ context: CommandContext) throws -> Int32 {
         // The limits (name, counts, seconds) first: a refused workout is said as
         // `cannot create 'NAME': …` (64), without a usage line.
-        do {
-            try workout.validate()
-        } catch {
-            throw CommandFailure.usage("cannot create '\(workout.name.oneLineEscaped)': \(error)")
-        }
-        let library = UserLibrary(context)
-        library.seedIfFirstUse()
-        let entry = try library.library.add(workout)
-        context.console.out("Created '\(workout.name)' (\(entry.url.path)):")
-        for line in WorkoutSummary.lines(of: workout) { context.console.out(line) }
-        return ExitStatus.success
+        return try UserLibrary(context).create(.intervals(workout))
     }
 }

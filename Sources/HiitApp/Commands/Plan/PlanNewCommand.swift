@@ -48,17 +48,6 @@ struct PlanNewCommand: Command {
         if setsPool, !legs.contains(where: { $0.sport == .swimming }) {
             throw CommandFailure.usage("--pool applies to swim legs, and '\(name.oneLineEscaped)' has none")
         }
-        let plan = MultisportPlan(name: name, legs: legs)
-        do {
-            try plan.validate()
-        } catch {
-            throw CommandFailure.usage("cannot create '\(name.oneLineEscaped)': \(error)")
-        }
-        let library = UserLibrary(context)
-        library.seedIfFirstUse()
-        let entry = try library.library.add(.multisport(plan))
-        context.console.out("Created '\(plan.name)' (\(entry.url.path)):")
-        for line in WorkoutSummary.lines(of: .multisport(plan)) { context.console.out(line) }
-        return ExitStatus.success
+        return try UserLibrary(context).create(.multisport(MultisportPlan(name: name, legs: legs)))
     }
 }
