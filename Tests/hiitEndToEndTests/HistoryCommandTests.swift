@@ -309,4 +309,42 @@ import Glibc
         #expect(run.status == 0)
         #expect(run.stdoutLines == ["Imported 0 sessions, skipped 0 already present, 0 bad lines."])
     }
+
+    /// Issue 12, item 8: a file in which no line is a session is not "imported": exit 65, with
+    /// what the file looks like and what import reads; the history is left alone.
+    @Test func importOfTheWrongKindOfFileSaysWhatItIs() throws {
+        let box = try E2ESandbox.forHistory()
+        try box.writeHistory(try jsonLines([historyRecord(1), historyRecord(2)]))
+        let before = box.historyBytes()
+        let csv = try box.run(["history", "export", "--csv"])
+        let csvFile = box.file("sessions.csv")
+        try Data(csv.stdout.utf8).write(to: csvFile)
+        let expected = "expected JSON lines as 'hiit history export --json' writes them; nothing was imported"
+        let cases: [(URL, String)] = [
+            (csvFile, "this is CSV as 'hiit history export --csv' writes it, which cannot be read back"),
+            (box.workoutFile("tabata.json"), "this is a workout file; add it to the library with 'hiit import'"),
+            (box.workoutFile("sprint-triathlon.json"), "this is a multisport plan file; add it to the library with 'hiit import'"),
+        ]
+        _ = try box.run(["list"])  // seeds the library, whose files are the workouts to try
+        for (file, kind) in cases {
+            let run = try box.run(["history", "import", file.path])
+            #expect(run.status == 65, "\(file.lastPathComponent): \(run)")
+            #expect(run.allStderrLines == ["Error: \(file.path): nothing to import: \(kind); \(expected)"], "\(run)")
+            #expect(run.stdout.isEmpty)
+        }
+        let json = try box.run(["history", "--json"])
+        let array = box.file("array.json")
+        try Data(json.stdout.utf8).write(to: array)
+        let arrayRun = try box.run(["history", "import", array.path])
+        #expect(arrayRun.status == 65)
+        #expect(arrayRun.allStderrLines.last?.contains("a JSON array (as 'hiit history --json' writes it)") == true, "\(arrayRun)")
+
+        let notes = box.file("notes.txt")
+        try Data("monday: 20 min\ntuesday: rest\n".utf8).write(to: notes)
+        let run = try box.run(["history", "import", notes.path])
+        #expect(run.status == 65)
+        #expect(run.allStderrLines.count == 3, "each bad line, then the error: \(run)")
+        #expect(run.allStderrLines.last == "Error: \(notes.path): no line is a session (2 bad lines); \(expected)")
+        #expect(box.historyBytes() == before)
+    }
 }

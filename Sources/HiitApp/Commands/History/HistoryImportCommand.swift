@@ -41,11 +41,27 @@ struct HistoryImportCommand: Command {
         let expected = "expected JSON lines as 'hiit history export --json' writes them"
         if let nul = Self.firstNUL(in: data) {
             let line = data[data.startIndex..<(data.startIndex + nul)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-            throw CommandFailure.data("\(source.path), line \(line): not a text file (it holds a NUL byte); \(expected); nothing was imported")
+            let fit = data.count >= 12 && data[data.startIndex + 8..<data.startIndex + 12].elementsEqual(".FIT".utf8)
+            let kind = fit ? "a FIT file (recorded activities cannot be imported yet)" : "not a text file (it holds a NUL byte)"
+            throw CommandFailure.data("\(source.path), line \(line): \(kind); \(expected); nothing was imported")
         }
         let scan = HistoryFile.scan(data, path: source.path)
         if scan.entries.isEmpty, let line = Self.firstLineNotUTF8(data) {
             throw CommandFailure.data("\(source.path), line \(line): not UTF-8 text; \(expected); nothing was imported")
+        }
+        if let first = data.first(where: { ![0x20, 0x09, 0x0D, 0x0A].contains($0) }), first == UInt8(ascii: "["),
+           let kind = Self.kindOfFile(data) {
+            // A JSON array is never JSON lines, even where one of its lines reads as a session.
+            throw CommandFailure.data("\(source.path): nothing to import: this is \(kind); \(expected); nothing was imported")
+        }
+        if scan.entries.isEmpty, !scan.problems.isEmpty {
+            // Nothing could be read: say what the file looks like rather than "0 imported".
+            if let kind = Self.kindOfFile(data) {
+                throw CommandFailure.data("\(source.path): nothing to import: this is \(kind); \(expected); nothing was imported")
+            }
+            HistoryReading.report(scan.problems, path: source.path, console: console)
+            let bad = scan.problems.count
+            throw CommandFailure.data("\(source.path): no line is a session (\(bad) bad \(bad == 1 ? "line" : "lines")); \(expected); nothing was imported")
         }
         HistoryReading.report(scan.problems, path: source.path, console: console)
 
@@ -74,6 +90,36 @@ struct HistoryImportCommand: Command {
         let bad = scan.problems.count
         console.out("Imported \(imported) \(imported == 1 ? "session" : "sessions"), skipped \(present) already present, \(bad) bad \(bad == 1 ? "line" : "lines").")
         return ExitStatus.success
+    }
+
+    /// What a file that holds no session looks like, for the error: hiit's own CSV or another
+    /// CSV, a workout or plan file, a JSON array (`hiit history --json`), XML (GPX, TCX); `nil`
+    /// when it looks like none of them.
+    /// - Parameter data: the file's bytes (text: no NUL byte).
+    /// - Returns: a phrase that completes "this is …", with what to do instead where there is one.
+    static func kindOfFile(_ data: Data) -> String? {
+        let text = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
+            .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
+        let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
+        if firstLine.hasPrefix("id,workout,kind,") {
+            return "CSV as 'hiit history export --csv' writes it, which cannot be read back"
+        }
+        if text.hasPrefix("<") {
+            let root = text.contains("<gpx") ? "GPX" : text.contains("<TrainingCenterDatabase") ? "TCX" : "XML"
+            return "\(root), not JSON lines"
+        }
+        if text.hasPrefix("[") {
+            return "a JSON array (as 'hiit history --json' writes it), not JSON lines"
+        }
+        if text.hasPrefix("{"), let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] {
+            if object["exercises"] != nil { return "a workout file; add it to the library with 'hiit import'" }
+            if object["legs"] != nil, object["start"] == nil {
+                return "a multisport plan file; add it to the library with 'hiit import'"
+            }
+            return nil
+        }
+        if !text.hasPrefix("{"), firstLine.filter({ $0 == "," }).count >= 2 { return "CSV, not JSON lines" }
+        return nil
     }
 
     /// The offset of the first NUL byte in `data` (from its start), or `nil`: `memchr` over the
