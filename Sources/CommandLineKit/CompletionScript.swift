@@ -126,11 +126,17 @@ public enum CompletionScript {
             _hiit_word=$out
         }
 
-        # _hiit_lines PREFIX TEXT: adds the lines of TEXT that start with PREFIX.
+        # _hiit_lines PREFIX TEXT [any-case]: adds the lines of TEXT that start with PREFIX,
+        # in any case when a third word is given (workout names are case-insensitive).
         _hiit_lines() {
             local line
             while IFS= read -r line; do
-                [[ -n $line && $line == "$1"* ]] && COMPREPLY+=("$line")
+                [[ -n $line ]] || continue
+                if [[ -n $3 ]]; then
+                    [[ ${line,,} == "${1,,}"* ]] && COMPREPLY+=("$line")
+                else
+                    [[ $line == "$1"* ]] && COMPREPLY+=("$line")
+                fi
             done <<< "$2"
         }
 
@@ -160,7 +166,7 @@ public enum CompletionScript {
                     fi
                     program=${COMP_WORDS[0]}
                     [[ $program == '~/'* ]] && program=$HOME/${program#'~/'}
-                    _hiit_lines "$cur" "$(command "$program" list --names 2>/dev/null)"
+                    _hiit_lines "$cur" "$(command "$program" list --names 2>/dev/null)" any-case
                     ;;
             esac
         }
@@ -310,7 +316,8 @@ public enum CompletionScript {
                     program=${words[1]}
                     [[ $program == '~/'* ]] && program=$HOME/${program#'~/'}
                     values=(${(f)"$(command $program list --names 2>/dev/null)"})
-                    compadd -a values
+                    # Names are case-insensitive: 'legs' finds 'Leg day'.
+                    compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a values
                     ;;
             esac
         }

@@ -230,6 +230,9 @@ import Glibc
         #expect(try Self.bashCompletions(["rename", "'Leg d"], in: sandbox, script: script) == ["Leg day"])
         // Only the first argument of rename is a workout; the second is a new name.
         #expect(try Self.bashCompletions(["rename", "Legs", "Le"], in: sandbox, script: script) == [])
+        // Names are case-insensitive everywhere, so in completion too (issue 12, item 20).
+        #expect(try Self.bashCompletions(["edit", "legs"], in: sandbox, script: script) == ["Legs"])
+        #expect(try Self.bashCompletions(["run", "LEG\\ D"], in: sandbox, script: script) == ["Leg day"])
     }
 
     @Test func bashCompletesFilePathsForFileArguments() throws {
@@ -263,6 +266,7 @@ import Glibc
         #expect(try complete("hiit hist") == ["history"])
         #expect(Set(try complete("hiit history ")) == ["show", "delete", "edit", "export", "import"])
         #expect(try complete("hiit run Leg") == ["Leg day"])
+        #expect(try complete("hiit run leg") == ["Leg day"], "names in any case")
         #expect(try complete("hiit profile --units ") == ["imperial", "metric"])
         #expect(try complete("hiit profile --units=im") == ["--units=imperial"])
     }
@@ -306,6 +310,7 @@ import Glibc
         #expect(try complete("hiit hist") == "hiit history ")
         #expect(try complete("hiit history sh") == "hiit history show ")
         #expect(try complete("hiit run Leg") == "hiit run Leg\\ day ", "the space is quoted")
+        #expect(try complete("hiit run leg") == "hiit run Leg\\ day ", "names in any case")
         #expect(try complete("hiit profile --units=im") == "hiit profile --units=imperial ")
         #expect(try complete("hiit profile --first-weekday sa") == "hiit profile --first-weekday saturday ")
     }
