@@ -25,6 +25,7 @@ struct ManCommand: Command {
                 ("COLUMNS", "The width help text is wrapped to, overriding the terminal's width (80 when neither is known)."),
                 ("HIIT_AUDIO_DEVICE", "The ALSA device that plays the cues, as --audio-device sets it (default: 'default'). When it cannot be opened, the timer runs without cues and says so once."),
                 ("HIIT_SOUNDS", "A folder of cue sounds to use instead of the bundled ones (start.wav, rest.wav, congratulations.wav, beep.wav, swim.wav, bike.wav, run.wav, transition.wav: 16-bit PCM WAV). When they cannot be read, the timer runs without cues and says so once."),
+                ("LC_ALL, LC_TIME, LANG", "The first of them that is set names the locale whose first day of the week 'hiit stats' uses when the profile's first weekday is 'system' (en_US: Sunday; de_DE, en_GB: Monday); C, POSIX or none: Monday."),
                 ("TZ", "The time zone sessions are recorded in and statistics are counted in (the system's when unset), in any form the C library reads: a zone name (Europe/Prague, or :Europe/Prague), a zone file (/usr/share/zoneinfo/Asia/Tokyo), or a POSIX rule (CET-1CEST,M3.5.0,M10.5.0/3), which is stored as the fixed offset it gives at the session's start (GMT+0100). A session keeps the zone it was recorded in."),
             ]),
             ManSection("FILES", paragraphs: [

@@ -12,7 +12,7 @@ import Glibc
 /// [--metric sessions|time|kcal|distance] [--sport SPORT] [--json]` (DESIGN §4, §6).
 ///
 /// The only place of the statistics that reads the clock, `TimeZone.current` and
-/// `Locale.current`; everything below gets them as a ``StatsContext``. Day-or-longer periods
+/// the locale of `LC_ALL`/`LC_TIME`/`LANG` (``UserLocale``); everything below gets them as a ``StatsContext``. Day-or-longer periods
 /// are answered from the daily roll-up; `day` and `24h` read the records.
 struct StatsCommand: Command {
     static let configuration = CommandConfiguration(
@@ -86,7 +86,7 @@ struct StatsCommand: Command {
                                          consequence: "weeks start on Monday and distances are metric")
         let statsContext = StatsContext(timeZone: LocalTimeZone.current(environment: environment, at: now), now: now,
                                         firstWeekday: profile.firstWeekday,
-                                        locale: Locale.current)
+                                        locale: UserLocale.fromEnvironment(environment))
 
         let hourly = query.period == .day || query.period == .last24Hours
         let data: StatsData
