@@ -11,7 +11,7 @@ import Glibc
 /// `hiit stats [PERIOD] [--date YYYY-MM-DD] [--back N] [--compare previous|last-year]
 /// [--metric sessions|time|kcal|distance] [--sport SPORT] [--json]` (DESIGN §4, §6).
 ///
-/// The only place of the statistics that reads the clock, `TimeZone.current` and
+/// The only place of the statistics that reads the clock, the zone (``LocalTimeZone``) and
 /// the locale of `LC_ALL`/`LC_TIME`/`LANG` (``UserLocale``); everything below gets them as a ``StatsContext``. Day-or-longer periods
 /// are answered from the daily roll-up; `day` and `24h` read the records.
 struct StatsCommand: Command {
