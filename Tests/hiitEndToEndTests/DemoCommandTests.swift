@@ -88,6 +88,23 @@ import WorkoutModel
         #expect(Self.bytes(Self.demoHistory(box)) == written, "the same end date gives the same file")
     }
 
+    /// Issue 12, item 23: run again with XDG_DATA_HOME naming the demo folder (as the hints
+    /// say to), `hiit demo` refills that folder instead of nesting `hiit-demo/hiit-demo`.
+    @Test func runInsideTheDemoFolderRefillsItInsteadOfNesting() throws {
+        let box = try E2ESandbox.forHistory()
+        #expect(try box.run(["demo", "--until", Self.until]).status == 0)
+        let written = Self.bytes(Self.demoHistory(box))
+        let inside = ["XDG_DATA_HOME": Self.demoRoot(box).path]
+        let again = try box.run(["demo", "--until", Self.until], extraEnvironment: inside)
+        #expect(again.status == 64, "the demo history is there: --force is still needed (\(again))")
+        let forced = try box.run(["demo", "--until", Self.until, "--force"], extraEnvironment: inside)
+        #expect(forced.status == 0, "\(forced)")
+        #expect(forced.stdout.contains("XDG_DATA_HOME names this demo folder, so the demo was written there again."))
+        #expect(forced.stdout.contains("XDG_DATA_HOME=\(Self.demoRoot(box).path) hiit stats month"))
+        #expect(!FileManager.default.fileExists(atPath: Self.demoRoot(box).appendingPathComponent("hiit-demo").path), "no nested folder")
+        #expect(Self.bytes(Self.demoHistory(box)) == written)
+    }
+
     @Test func aFolderGivenByPathIsFilledAndNamedInTheHints() throws {
         let box = try E2ESandbox.forHistory()
         let run = try box.run(["demo", "--until", Self.until, "--folder", "my demo"])

@@ -42,6 +42,10 @@ struct DemoCommand: Command {
             if let reason = Self.overlap(root: root, ownData: ownData) {
                 throw CommandLineError.badValue(option: "--folder", value: value, reason: reason)
             }
+        } else if DemoFolder(root: ownData.deletingLastPathComponent()).isMarkedAsDemo {
+            // XDG_DATA_HOME already names a demo folder (the command line the last demo
+            // printed): refill it rather than nest hiit-demo/hiit-demo.
+            root = ownData.deletingLastPathComponent()
         } else {
             root = ownData.deletingLastPathComponent().appendingPathComponent("hiit-demo", isDirectory: true)
         }
@@ -139,7 +143,9 @@ struct DemoCommand: Command {
         return """
             Wrote \(records.count) made-up sessions\(range) to \(folder.data.historyURL.path)
             and a demo profile (weight 70 kg) to \(folder.data.profileURL.path).
-            This is demo data in a folder of its own; your data in \(ownData.path) was not touched.
+            \(folder.data.url.standardizedFileURL == ownData.standardizedFileURL
+                ? "XDG_DATA_HOME names this demo folder, so the demo was written there again."
+                : "This is demo data in a folder of its own; your data in \(ownData.path) was not touched.")
             Point a command at it with XDG_DATA_HOME:
               XDG_DATA_HOME=\(root) hiit stats month
               XDG_DATA_HOME=\(root) hiit history
