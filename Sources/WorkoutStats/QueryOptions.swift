@@ -23,7 +23,9 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
 public enum Baseline: String, Sendable, CaseIterable, Codable {
     /// The period just before (previous 7 days, week, month, …; a range of N days: the N days before).
     case previous
-    /// The same period a year earlier; 29 February maps to 28 February.
+    /// The same period a year earlier; 29 February maps to 28 February (for `year` the same
+    /// window as ``previous``; for `24h` the window of the same length ending a calendar year
+    /// before its end; see ``StatsReport``).
     case lastYear = "last-year"
 
     /// Parses `previous`, `last-year` (also `lastyear`, `last_year`, `lastYear`), case-insensitive.

@@ -24,7 +24,10 @@ public struct StatsChange: Equatable, Sendable {
 /// start of now's local clock hour (on 15 March 12:40 the month compares with 1 February
 /// 00:00 to 15 February 12:00): the baseline's sessions before the cut date count whole, and on
 /// the cut date those whose local start hour is before the cut hour. The cut is clamped to the
-/// baseline's end (30 March → all of February). See ``StatsReport`` for how the baseline is chosen.
+/// baseline's end (30 March → all of February); a baseline a year back cuts at today's date a
+/// year earlier, 29 February → 28 February (so `year` against the previous year and against last
+/// year is one window). `24h` windows keep the period's length in seconds. Always
+/// `start ≤ end`. See ``StatsReport`` for how the baseline is chosen.
 public struct StatsComparison: Equatable, Sendable {
     /// Which baseline.
     public let baseline: Baseline
@@ -89,7 +92,8 @@ struct BaselineWindow {
 }
 
 extension LocalDay {
-    /// The same date a year earlier; 29 February → 28 February.
+    /// The same date a year earlier; 29 February → 28 February; `nil` in year 1 (the
+    /// calendar's range starts there).
     var yearEarlier: LocalDay? {
         LocalDay(year: year - 1, month: month, day: min(day, LocalDay.daysIn(year: year - 1, month: month)))
     }
@@ -99,17 +103,20 @@ extension StatsPeriod {
     /// The baseline's dates and cut for this period (see ``StatsReport``).
     func baselineWindow(_ baseline: Baseline, context: StatsContext) -> BaselineWindow? {
         if kind == .last24Hours {
-            let start: Date, end: Date
+            // The same length as the period, ending at its end moved back: 24 hours (previous) or
+            // a calendar year by `Calendar` (last year: the same wall-clock time, 29 February →
+            // 28 February). Only the end is mapped, so the window can never turn inside out (mapping
+            // both ends sends 28 February 13:00 and 29 February 12:40 to 28 February 13:00 and 12:40).
+            let length = max(0, self.end.timeIntervalSince(self.start))
+            let end: Date
             switch baseline {
             case .previous:
-                start = self.start.addingTimeInterval(-86_400)
                 end = self.end.addingTimeInterval(-86_400)
             case .lastYear:
-                guard let s = context.calendar.date(byAdding: .year, value: -1, to: self.start),
-                      let e = context.calendar.date(byAdding: .year, value: -1, to: self.end) else { return nil }
-                start = s
+                guard let e = context.calendar.date(byAdding: .year, value: -1, to: self.end) else { return nil }
                 end = e
             }
+            let start = end.addingTimeInterval(-length)
             let first = context.localDay(of: start), last = context.localDay(of: end.addingTimeInterval(-0.001))
             return BaselineWindow(firstDay: first, lastDay: last, firstNumber: first.dayNumber,
                                   lastNumber: last.dayNumber, cutDay: nil, cutHour: 24, instants: start..<end)
@@ -151,9 +158,13 @@ extension StatsPeriod {
         switch (baseline, kind) {
         case (.lastYear, .week), (.previous, .last7Days), (.previous, .week), (.previous, .day), (.previous, .range):
             cut = first.adding(days: firstDay.days(to: today)).map { ($0, hour) }
+        case (.lastYear, _), (.previous, .year):
+            // The previous year is last year: the same cut whichever way it is named (issue 12,
+            // item 14), today's date a year earlier with 29 February → 28 February.
+            cut = today.yearEarlier.map { ($0, hour) }
         case (.previous, _):
-            // Months and days elapsed since the period's first day, from the baseline's first day;
-            // a day past the target month's end takes the whole month.
+            // Month and quarter: months and days elapsed since the period's first day, from the
+            // baseline's first day; a day past the target month's end takes the whole month.
             let months = (today.year - firstDay.year) * 12 + today.month - firstDay.month
             if let target = first.adding(months: months) {
                 if let day = LocalDay(year: target.year, month: target.month, day: today.day) {
@@ -162,8 +173,6 @@ extension StatsPeriod {
                     cut = (next, 0)
                 }
             }
-        case (.lastYear, _):
-            cut = today.yearEarlier.map { ($0, hour) }
         }
         if let cut, cut.day <= last {
             window.cutDay = cut.day.dayNumber

@@ -34,14 +34,25 @@ public struct StatsBucket: Equatable, Sendable {
 /// - Best bucket: the bucket with the largest value of the metric, the earliest of equals;
 ///   `nil` when every bucket is zero.
 /// - Baseline `previous`: the period before (same length for `7d`, `week`, `day`, ranges; the
-///   previous calendar month, quarter, year). `lastYear`: the same dates a year earlier, each
-///   date mapped with 29 February → 28 February (`7d`: the 7 days ending on last year's date;
-///   week: the week holding the first day's date a year earlier; `24h`: the same instants a
-///   calendar year earlier; `previous` for `24h`: the same window 24 hours earlier, so the
-///   current partial hour compares with the same minutes a day before). A period in progress
-///   compares with the same elapsed part (see ``StatsComparison``): the elapsed days counted
-///   from the first day (weeks, 7 days, days, ranges), or months and day of month (month, quarter, year: 15 March → 15 February,
-///   30 March → all of February), or the date a year earlier (last year).
+///   previous calendar month, quarter, year; for `24h` the window of the same length ending
+///   24 hours earlier, so the current partial hour compares with the same minutes a day before).
+///   `lastYear`: the same dates a year earlier, each date mapped with 29 February → 28 February
+///   (`7d`: the 7 days ending on last year's date; week: the week 52 weeks (364 days) earlier,
+///   the same weekdays and week number; month, quarter, year: the calendar period holding the
+///   first day's date a year earlier; `day` and ranges: each date mapped). `24h` last year: the
+///   window of the same length (seconds) ending at the period's end moved back one calendar
+///   year by `Calendar` (the same wall-clock time; 29 February → 28 February; a time skipped by
+///   DST resolves as `Calendar` does): on 29 February 2024 12:40 UTC, 28 February 13:00 –
+///   29 February 12:40 compares with 27 February 2023 13:00 – 28 February 2023 12:40. Only the
+///   end is mapped, so the window's start is never after its end; an end `Calendar` cannot
+///   move back gives no comparison (`nil`) rather than a trap.
+/// - A period in progress compares with the same elapsed part (see ``StatsComparison``): the
+///   elapsed days counted from the first day (weeks, 7 days, days, ranges against the previous
+///   one; weeks against last year), or months and day of month (month and quarter against the
+///   previous one: 15 March → 15 February, 30 March → all of February), or today's date a year
+///   earlier with 29 February → 28 February (last year, and `year` against the previous year:
+///   the previous year is last year, so both give the same window; on 29 February 2024 12:40
+///   both compare 1 January 2023 00:00 – 28 February 2023 12:00).
 public struct StatsReport: Sendable {
     /// The resolved period.
     public let period: StatsPeriod
