@@ -103,6 +103,7 @@ public enum CompletionTable {
         if isRoot {
             lines.append(row("sub", path, "help", "Show subcommand help information."))
             lines.append(row("opt", path, "--version", "flag", "Show the version."))
+            lines.append(row("opt", path, "-V", "flag", "Show the version."))
         }
         lines.append(row("opt", path, "--help", "flag", "Show help information."))
         lines.append(row("opt", path, "-h", "flag", "Show help information."))

@@ -58,7 +58,7 @@ public func helpText(for path: [CommandSpec], width: Int) -> String {
                              width: width)
     }
 
-    let rootOptions = isRoot ? [("--version", "Show the version.")] : []
+    let rootOptions = isRoot ? [("-V, --version", "Show the version.")] : []
     lines += helpSection("OPTIONS", command.options.map { ($0.helpLabel, $0.help) } + rootOptions
                          + [("-h, --help", "Show help information.")], width: width)
 

@@ -71,7 +71,7 @@ public enum ManPage {
 
         lines.append(".SH OPTIONS")
         for option in root.options { lines += entry(optionTag(option), option.help) }
-        lines += entry(bold("--version"), "Show the version.")
+        lines += entry(bold("-V") + ", " + bold("--version"), "Show the version.")
         lines += entry(bold("-h") + ", " + bold("--help"), "Show help information.")
 
         lines.append(".SH COMMANDS")

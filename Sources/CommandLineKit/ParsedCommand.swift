@@ -107,7 +107,7 @@ extension CommandSpec {
     /// - Positional values are bound to the final command's arguments in order; a repeating
     ///   argument takes all that remain.
     /// - `--help`/`-h` anywhere before `--` wins over any error: the result is a help request
-    ///   for the deepest command reached. `--version` at the root is a version request.
+    ///   for the deepest command reached. `--version` or `-V` at the root is a version request.
     /// - Parameter tokens: from ``ArgumentToken/split(_:)``.
     /// - Returns: the outcome.
     /// - Throws: ``CommandLineFailure`` with the first problem and the path reached.
@@ -174,6 +174,8 @@ private struct Binder {
                 while let letter = rest.first {
                     rest = rest.dropFirst()
                     if letter == "h" && current.option(short: "h") == nil { continue }
+                    // `-V` is `--version`, and like it only for the top command.
+                    if letter == "V", chain.count == 1, current.option(short: "V") == nil { return .version }
                     guard let option = current.option(short: letter) else {
                         throw .unknownOption("-\(letter)", suggestion: nil)
                     }
@@ -233,7 +235,7 @@ private struct Binder {
             return name == "help" || (name == "version" && chain.count == 1) || current.option(long: name) != nil
         case let .shortOptions(letters):
             guard let first = letters.first else { return false }
-            return first == "h" || current.option(short: first) != nil
+            return first == "h" || (first == "V" && chain.count == 1) || current.option(short: first) != nil
         case .word:
             return false
         }

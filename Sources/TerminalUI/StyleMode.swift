@@ -32,4 +32,14 @@ public enum StyleMode: Hashable, Sendable {
         if let noColor, !noColor.isEmpty { return .monochrome }
         return .color
     }
+
+    /// Whether `TERM` names a dumb terminal: one that understands no escape sequences at all,
+    /// so no full screen (no cursor moves, no alternate screen) can be drawn on it, only plain
+    /// lines, as on a pipe. Only `dumb` itself counts; an unset or empty `TERM` on a terminal
+    /// keeps the full screen (most terminals understand it even when the variable is lost).
+    /// - Parameter term: the `TERM` environment value, nil when unset.
+    /// - Returns: true for `TERM=dumb`.
+    public static func isDumb(term: String?) -> Bool {
+        term == "dumb"
+    }
 }

@@ -115,6 +115,7 @@ private let sampleTree = CommandSpec(
         (["help", "run"], .help(path: ["run"])),
         (["help", "history", "import"], .help(path: ["history", "import"])),
         (["--version"], .version),
+        (["-V"], .version),
         (["run", "--", "--help"], .command(ParsedCommand(path: ["run"], arguments: ["WORKOUT": ["--help"]]))),
     ]
 
@@ -145,6 +146,8 @@ private let sampleTree = CommandSpec(
          "Unknown option '-x'."),
         (["run", "--version"], .unknownOption("--version", suggestion: nil), ["run"],
          "Unknown option '--version'."),
+        (["run", "-V"], .unknownOption("-V", suggestion: nil), ["run"],
+         "Unknown option '-V'."),
         (["hsitory"], .unknownSubcommand("hsitory", suggestion: "history"), [],
          "Unknown subcommand 'hsitory'. Did you mean 'history'?"),
         (["history", "shw", "x"], .unknownSubcommand("shw", suggestion: "show"), ["history"],
@@ -271,7 +274,7 @@ private let sampleTree = CommandSpec(
             USAGE: hiit <subcommand>
 
             OPTIONS:
-              --version               Show the version.
+              -V, --version           Show the version.
               -h, --help              Show help information.
 
             SUBCOMMANDS:

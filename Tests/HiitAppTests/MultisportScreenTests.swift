@@ -60,7 +60,7 @@ import WorkoutModel
         #expect(lines[0].hasPrefix(" Sprint triathlon") && lines[0].hasSuffix("cues on"), "\(lines[0])")
         let shown = Self.trimmed(lines)
         #expect(shown.contains("LEG 1/5 · SWIM"), "\(lines.joined(separator: "\n"))")
-        #expect(shown.contains("Target 750 m · 25 m pool · Length 1 2:05"), "\(lines.joined(separator: "\n"))")
+        #expect(shown.contains("25 m pool · Length 1 2:05 · 0/750 m"), "\(lines.joined(separator: "\n"))")
         #expect(shown.contains("Race 2:05"))
         // Legs: the current one marked, those to come with their targets, T1 and T2 named.
         #expect(shown.contains("▶ Swim         750 m          2:05"), "\(lines.joined(separator: "\n"))")
@@ -69,6 +69,40 @@ import WorkoutModel
         #expect(shown.contains("T2"))
         #expect(shown.contains("Run          5 km"))
         #expect(lines[23].contains("n next leg · l lap · u undo"), "\(lines[23])")
+    }
+
+    @Test func eachTargetIsWrittenOnceAndAPoolSwimCountsLengthsAgainstItsTarget() {
+        // Swim 750 m in 15:00 in a 25 m pool, T1, run 5 km in 25:00.
+        let plan = MultisportPlan(name: "Timed", legs: [
+            Leg(sport: .swimming, targetDistanceMeters: 750, targetSeconds: 900, poolLength: 25, poolUnit: .meters),
+            Leg(sport: .transition),
+            Leg(sport: .running, targetDistanceMeters: 5000, targetSeconds: 1500),
+        ])
+        let run = MultisportRun(title: "Timed", mode: .plan(plan))
+        let state = MultisportScreen.State(run: run)
+        // Three lengths done (three lap presses), the fourth 10 s in.
+        let swimming = Self.session(run, [(.lap, 30), (.lap, 60), (.lap, 90)])
+        let swim = Self.trimmed(Self.lines(state, swimming, at: 100, 80, 24))
+        #expect(swim.contains("Target 15:00 · 13:20 left · 25 m pool · Length 4 0:10 · 75/750 m"), "\(swim)")
+        #expect(!swim.contains { $0.contains("Target 750 m") }, "the distance target once, with the lengths: \(swim)")
+
+        let running = Self.session(run, [(.next, 900), (.next, 960)])
+        let runLine = Self.trimmed(Self.lines(state, running, at: 1000, 80, 24))
+        #expect(runLine.contains("Target 5 km in 25:00 · 24:20 left"), "\(runLine)")
+        #expect(!runLine.contains { $0.contains("Target 5 km · Target") }, "\(runLine)")
+
+        // A yard pool counts in yards; without a distance target only what is done.
+        let yards = MultisportRun(title: "Yards", mode: .plan(MultisportPlan(name: "Yards", legs: [
+            Leg(sport: .swimming, targetDistanceMeters: 500 * LengthUnit.yards.meters, poolLength: 25, poolUnit: .yards),
+        ])))
+        let yardLines = Self.trimmed(Self.lines(MultisportScreen.State(run: yards), Self.session(yards, [(.lap, 20), (.lap, 40)]),
+                                                at: 50, 80, 24))
+        #expect(yardLines.contains("25 yd pool · Length 3 0:10 · 50/500 yd"), "\(yardLines)")
+        let open = MultisportRun(title: "Lengths", mode: .plan(MultisportPlan(name: "Lengths", legs: [
+            Leg(sport: .swimming, poolLength: 50, poolUnit: .meters),
+        ])))
+        let openLines = Self.trimmed(Self.lines(MultisportScreen.State(run: open), Self.session(open, [(.lap, 60)]), at: 70, 80, 24))
+        #expect(openLines.contains("50 m pool · Length 2 0:10 · 50 m"), "\(openLines)")
     }
 
     @Test func afterNextTheSwimIsDoneAndT1Runs() {

@@ -34,7 +34,7 @@ import Glibc
 
     // MARK: First use
 
-    @Test func firstUseCopiesTheShippedWorkoutsAndMarksTabata() throws {
+    @Test func firstUseCopiesTheShippedWorkoutsAndMarksNothing() throws {
         let sandbox = try E2ESandbox()
         let run = try sandbox.run(["list"])
         #expect(run.status == 0, "\(run)")
@@ -45,9 +45,10 @@ import Glibc
         #expect(rows.count == shipped.count, "\(run)")
         for (row, name) in zip(rows, shipped) {
             #expect(row.dropFirst(2).hasPrefix(name), "\(row) lists \(name)")
-            #expect(row.hasPrefix("* ") == (name == "Tabata"), "only Tabata is marked: \(row)")
+            #expect(!row.hasPrefix("* "), "nothing is selected, so nothing is marked: \(row)")
         }
-        #expect(run.stdout.contains("* selected: plain 'hiit' runs it."))
+        #expect(!run.stdout.contains("* selected"), "\(run)")
+        #expect(run.stdout.contains("\nNo workout is selected: plain 'hiit' runs Tabata.\n"), "\(run)")
         #expect(try sandbox.libraryFiles().count == shipped.count)
         for file in try sandbox.libraryFiles() {
             #expect(try fileModeBits(of: sandbox.workoutFile(file)) == 0o600, "\(file)")
@@ -65,7 +66,7 @@ import Glibc
         #expect(try sandbox.libraryFiles().isEmpty)
         let list = try sandbox.run(["list"])
         #expect(list.stdoutLines.first == "The library is empty. Create a workout with 'hiit new', or run a quick one: hiit run 20/10x8", "\(list)")
-        #expect(list.stdout.contains("Plain 'hiit' runs Tabata (built in, 20/10x8)."), "\(list)")
+        #expect(list.stdout.contains("\nNo workout is selected: plain 'hiit' runs Tabata (built in, 20/10x8).\n"), "\(list)")
         #expect(try sandbox.libraryFiles().isEmpty, "nothing came back")
         // Tabata is still there to run and show.
         let show = try sandbox.run(["show", "tabata", "--json"])
@@ -95,6 +96,43 @@ import Glibc
         #expect(json.map { $0["selected"] as? Bool } == [false, true])
         #expect(json.map { $0["estimatedSeconds"] as? Int } == [90, 385])
         #expect(json.allSatisfy { $0["kind"] as? String == "intervals" })
+    }
+
+    @Test func listMarksNothingWhenNothingIsSelectedAndTheSelectedPlan() throws {
+        let sandbox = try Self.emptyLibrary()
+        #expect(try sandbox.run(["new", "Tabata", "-e", "Burpees 20/10x8"]).status == 0)
+        #expect(try sandbox.run(["plan", "new", "Club sprint", "swim:750m", "t1", "run:5km"]).status == 0)
+        let none = try sandbox.run(["list"])
+        #expect(none.status == 0 && none.stderr.isEmpty, "\(none)")
+        // Plain `hiit` runs Tabata, but nothing is selected: no `*` claims a selection.
+        #expect(none.stdout == """
+              NAME         KIND        EXERCISES     TIME
+              Club sprint  multisport     3 legs        —
+              Tabata       intervals           1     3:50
+
+            No workout is selected: plain 'hiit' runs Tabata.
+            Library: \(sandbox.libraryFolder.path)
+
+            """, "\(none)")
+        #expect(try Self.listJSON(sandbox).map { $0["selected"] as? Bool } == [false, false])
+
+        // A selected plan is marked, as plain `hiit` runs it.
+        #expect(try sandbox.run(["select", "club sprint"]).status == 0)
+        let plan = try sandbox.run(["list"])
+        #expect(plan.stdoutLines.prefix(3) == [
+            "  NAME         KIND        EXERCISES     TIME",
+            "* Club sprint  multisport     3 legs        —",
+            "  Tabata       intervals           1     3:50",
+        ], "\(plan)")
+        #expect(plan.stdout.contains("\n* selected: plain 'hiit' runs it.\n"), "\(plan)")
+        #expect(try Self.listJSON(sandbox).map { $0["selected"] as? Bool } == [true, false])
+
+        // A selection that is gone marks nothing either (Tabata runs, but is not selected).
+        try FileManager.default.removeItem(at: sandbox.workoutFile("club-sprint.json"))
+        let gone = try sandbox.run(["list"])
+        #expect(!gone.stdout.contains("* "), "\(gone)")
+        #expect(gone.stdout.contains("The selected workout 'Club sprint' is not in the library; plain 'hiit' runs Tabata."),
+                "\(gone)")
     }
 
     @Test func brokenFilesAreListedAndTheOthersStillLoad() throws {

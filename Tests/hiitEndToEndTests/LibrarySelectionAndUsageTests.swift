@@ -14,7 +14,7 @@ import Testing
         #expect(try sandbox.run(["new", "Leg day", "-e", "Squats 40/20x3"]).status == 0)
         #expect(try sandbox.run(["select", "LEG DAY"]).status == 0)
         let some = try sandbox.run(["select"])
-        #expect(some.status == 0 && some.stdout == "Selected: 'Leg day': plain 'hiit' runs it.\n" && some.stderr.isEmpty, "\(some)")
+        #expect(some.status == 0 && some.stdout == "Selected 'Leg day': plain 'hiit' runs it.\n" && some.stderr.isEmpty, "\(some)")
         #expect(try sandbox.run(["delete", "leg day", "--yes"]).status == 0)
         #expect(try sandbox.run(["select", "leg day"]).status == 64)
     }
@@ -27,7 +27,7 @@ import Testing
         try FileManager.default.removeItem(at: sandbox.workoutFile("gone.json"))
         let run = try sandbox.run(["select"])
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == "Selected: 'Gone', which is no longer in the library: plain 'hiit' runs Tabata.\n", "\(run)")
+        #expect(run.stdout == "Selected 'Gone', which is no longer in the library: plain 'hiit' runs Tabata.\n", "\(run)")
     }
 
     @Test func selectNoneClearsTheSelection() throws {

@@ -46,7 +46,9 @@ enum KeyAction<Event: Equatable>: Equatable {
     case ask(RunQuestion<Event>)
 }
 
-/// A y/N question on the full screen and what "yes" does; any other key says no.
+/// A y/N question on the full screen and what "yes" does: `y` says yes, and at the quit
+/// question so does a second `q` (q q quits, as the key that asked confirms it); any other key
+/// says no.
 struct RunQuestion<Event: Equatable>: Equatable {
     /// The question, e.g. "Finish and save?" (the screen adds ` [y/N]`).
     var prompt: String

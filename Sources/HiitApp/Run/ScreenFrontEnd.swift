@@ -44,9 +44,9 @@ struct ScreenStatus: Equatable {
 }
 
 /// The full-screen front end of either engine: the adapter's screen, the keys (space, `p`,
-/// `m`, `q`/Esc and the engine's own), y/N questions, notices that go away by themselves, a
-/// redraw on resize. The caller puts the terminal in raw mode and restores it; this type only
-/// draws and reads keys.
+/// `m`, `q`/Esc and the engine's own), y/N questions (`q` also confirms the quit question),
+/// notices that go away by themselves, a redraw on resize. The caller puts the terminal in raw
+/// mode and restores it; this type only draws and reads keys.
 final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
     /// The session type shown.
     typealias Engine = Adapter.Engine
@@ -104,7 +104,8 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
                 status.prompt = nil
                 let resume: [RunCommand<Engine.Event>] = pausedToAsk ? [.session(Engine.resumeEvent)] : []
                 pausedToAsk = false
-                if key == .character("y") {
+                // `y` confirms any question; `q` also confirms the one `q` asked (q q quits).
+                if key == .character("y") || (key == .character("q") && question.yes == .quit) {
                     if question.yes == .quit { return [.quit] }
                     result.append(question.yes)
                 } else {

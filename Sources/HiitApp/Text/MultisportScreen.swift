@@ -116,8 +116,13 @@ enum MultisportScreen {
         return Format.clock((now - end).inSeconds)
     }
 
-    /// `Target 20 km · 5:12 left`, `25 m pool · length 12`, `Lap 2 0:03:10`, or the next
-    /// sport to begin.
+    /// `Target 20 km`, `Target 15:00 · 5:12 left`, `Target 10 km in 50:00 · 5:12 left`,
+    /// `25 m pool · Length 4 0:31 · 75/750 m`, `Lap 2 0:03:10`, or the next sport to begin.
+    ///
+    /// Each target is written once: a distance and a time together read `Target 10 km in
+    /// 50:00`. In a pool swim the distance target is shown against the lengths done instead
+    /// (`75/750 m`: three lengths of 25 m finished while the fourth is swum; without a target,
+    /// `75 m`), in the pool's unit.
     static func detailLine(run: MultisportRun, derived: MultisportSession.State, current: MultisportSession.LegState?,
                            result: LegResult?, now: Duration) -> String {
         guard let current, let result else {
@@ -128,14 +133,18 @@ enum MultisportScreen {
         }
         var parts: [String] = []
         let planLeg = run.plan.flatMap { current.index < $0.legs.count ? $0.legs[current.index] : nil }
+        let isPool = run.isPoolSwim(derived)
         if let planLeg {
-            if let target = planLeg.targetDistanceMeters { parts.append("Target " + Format.distance(target, units: run.units, leg: planLeg)) }
+            // A pool swim's distance target goes with the lengths done, below.
+            let distance = isPool ? nil : planLeg.targetDistanceMeters.map { Format.distance($0, units: run.units, leg: planLeg) }
             if let seconds = planLeg.targetSeconds {
                 let left = seconds - result.timer.inSeconds
-                parts.append("Target \(Format.clock(seconds))" + (left >= 0 ? " · \(Format.clock(left)) left" : " · \(Format.clock(-left)) over"))
+                parts.append("Target " + (distance.map { "\($0) in " } ?? "") + Format.clock(seconds)
+                             + (left >= 0 ? " · \(Format.clock(left)) left" : " · \(Format.clock(-left)) over"))
+            } else if let distance {
+                parts.append("Target " + distance)
             }
         }
-        let isPool = run.isPoolSwim(derived)
         if isPool, let planLeg, let pool = planLeg.poolLength {
             parts.append("\(Distance.number(pool)) \(planLeg.poolUnit?.rawValue ?? "m") pool")
         } else if planLeg?.sport == .swimming, planLeg?.isOpenWater == true {
@@ -145,7 +154,26 @@ enum MultisportScreen {
             let lap = result.laps.last.map { Format.clock($0.elapsed.inSeconds) } ?? "0:00"
             parts.append("\(isPool ? "Length" : "Lap") \(result.laps.count) \(lap)")
         }
+        if isPool, let planLeg, let pool = planLeg.poolLengthMeters {
+            parts.append(lengthsDone(max(result.laps.count - 1, 0), poolMeters: pool, leg: planLeg, units: run.units))
+        }
         return parts.joined(separator: " · ")
+    }
+
+    /// The distance of the lengths finished in a pool swim, against the leg's target distance
+    /// when it has one: `75/750 m`, `100/820 yd`, or `75 m`.
+    /// - Parameters:
+    ///   - lengths: the lengths finished (the one being swum is not counted).
+    ///   - poolMeters: the pool's length in metres.
+    ///   - leg: the plan's leg (its target and pool unit).
+    ///   - units: the profile's units.
+    /// - Returns: the text, in the pool's unit.
+    static func lengthsDone(_ lengths: Int, poolMeters: Double, leg: Leg, units: Profile.Units) -> String {
+        let done = Format.distance(Double(lengths) * poolMeters, units: units, leg: leg)
+        guard let target = leg.targetDistanceMeters.map({ Format.distance($0, units: units, leg: leg) }) else { return done }
+        // Both are written in the pool's unit ("75 m", "750 m"): the unit once, after the target.
+        let number = done.split(separator: " ").first.map(String.init) ?? done
+        return number + "/" + target
     }
 
     /// One line per leg: done (✓ with its time), current (▶), and the plan's legs still to come.

@@ -40,6 +40,20 @@ struct CommandLineRunTests {
         #expect(try sandbox.historyLines().isEmpty)
     }
 
+    // MARK: Version
+
+    @Test func shortVPrintsTheVersionAsVersionDoes() async throws {
+        let sandbox = try E2ESandbox()
+        let long = try await sandbox.runHiit(["--version"])
+        let short = try await sandbox.runHiit(["-V"])
+        #expect(long.status == 0 && long.stdout.hasPrefix("hiit "), "\(long.transcript)")
+        #expect(short.status == 0, "-V is --version, not bad usage: \(short.transcript)")
+        #expect(short.stdout == long.stdout && short.stderr.isEmpty, "\(short.transcript)")
+        // Only at the top, as --version: a subcommand's -V is an unknown option.
+        let inRun = try await sandbox.runHiit(["run", "-V"])
+        expectHiitError(inRun, status: 64, naming: ["-V"])
+    }
+
     // MARK: Errors
 
     @Test func unknownWorkoutNameIsBadUsage() async throws {

@@ -66,6 +66,50 @@ struct ScreenTests {
         #expect(ending.status == 0)
     }
 
+    @Test(.enabled(if: TmuxTerminal.isInstalled, "tmux is not installed"))
+    func aSecondQConfirmsTheQuitQuestion() async throws {
+        let sandbox = try E2ESandbox()
+        let (question, ending) = try await onOwnThread {
+            let terminal = try TmuxTerminal(sandbox: sandbox)
+            defer { terminal.close() }
+            let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
+            try terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
+            try terminal.press("q")
+            let question = try terminal.waitForScreen(containing: "Quit? Nothing will be recorded.")
+            try terminal.press("q")
+            return (question, try terminal.waitForEnd(of: run))
+        }
+        #expect(question.contains("[y/N]"), "\(question)")
+        expectRestored(ending)
+        #expect(ending.status == 0)
+        #expect(ending.screen.contains("Quit: nothing was recorded."), "q q quits:\n\(ending.screen)")
+        #expect(try sandbox.historyLines().isEmpty)
+    }
+
+    @Test(.enabled(if: TmuxTerminal.isInstalled, "tmux is not installed"))
+    func aDumbTerminalGetsPlainLinesAndNeverTheFullScreen() async throws {
+        let sandbox = try E2ESandbox()
+        let (screen, flags, ending) = try await onOwnThread {
+            let terminal = try TmuxTerminal(sandbox: sandbox)
+            defer { terminal.close() }
+            let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"], environment: ["TERM": "dumb"])
+            let screen = try terminal.waitForScreen("the first segment's line") { $0.contains("WORK") && $0.contains("round 1/2") }
+            let flags = try terminal.screenFlags()
+            // Ctrl-C ends a plain run and a full-screen one alike, so a full screen is caught
+            // by the assertions below rather than by a wait that times out.
+            try terminal.press("C-c")
+            return (screen, flags, try terminal.waitForEnd(of: run))
+        }
+        #expect(!flags.alternateScreen, "TERM=dumb never enters the alternate screen (#{alternate_on} is 0)")
+        #expect(!showsTimer(screen) && bigDigitRows(screen) == 0, "no full screen:\n\(screen)")
+        #expect(screen.contains("20/10x2: "), "the plain title line:\n\(screen)")
+        #expect(screen.split(separator: "\n").contains { $0.hasPrefix("0:00  WORK") }, "one plain line per segment:\n\(screen)")
+        expectRestored(ending)
+        #expect(ending.status == 130, "status \(ending.status)")
+        #expect(ending.screen.contains("nothing was recorded"), "\(ending.screen)")
+        #expect(try sandbox.historyLines().isEmpty)
+    }
+
     @Test func skipMuteAndRestartKeys() async throws {
         let sandbox = try E2ESandbox()
         let (rest, muted, restarted, ending) = try await onOwnThread {

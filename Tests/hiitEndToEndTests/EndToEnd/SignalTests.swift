@@ -4,12 +4,6 @@ import Testing
 import Glibc
 #endif
 
-/// Whether `tmux` is on `PATH` (without it these tests are reported skipped).
-private let tmuxIsInstalled: Bool = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/tmux") }
-}()
-
 /// Every catchable signal whose default action ends a process, sent with `kill` to the
 /// full-screen timer in a real terminal (tmux, 80×24, its shell `/bin/sh`, dash on Debian,
 /// hiit started through `sh -c`), as issue 11 (item 6) asks: the terminal must come back
@@ -24,7 +18,7 @@ private let tmuxIsInstalled: Bool = {
 /// SIGPIPE from `| head -1`) end the process by the signal, faults after the Swift runtime's
 /// backtracer (non-interactive in tests), the terminal put back first by RawMode's handler.
 @Suite("End to end: signals restore the terminal", .serialized,
-       .enabled(if: tmuxIsInstalled, "tmux is not installed"))
+       .enabled(if: TmuxTerminal.isInstalled, "tmux is not installed"))
 struct SignalTests {
     /// A signal to send, named as `kill -l` names it (with `SIG`).
     struct Sent: CustomStringConvertible, Sendable {

@@ -126,8 +126,11 @@ import TestSupport
                 }
             }
         }
-        // Help and version succeed whatever else is on the line.
-        if c.arguments.contains(where: { ["-h", "--help", "--version", "help"].contains($0) }) { c.mustFail = false }
+        // Help and version succeed whatever else is on the line (`-V`, or a group starting
+        // with it, is the version at the top).
+        if c.arguments.contains(where: { ["-h", "--help", "--version", "help"].contains($0) || $0.hasPrefix("-V") }) {
+            c.mustFail = false
+        }
         return c
     }
 

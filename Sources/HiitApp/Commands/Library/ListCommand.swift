@@ -5,12 +5,14 @@ import WorkoutModel
 import WorkoutStore
 
 /// `hiit list [--json | --names]` (DESIGN §6): every workout and plan of the library, sorted
-/// by name, then the broken files; the workout plain `hiit` runs is marked with `*`. On the
-/// library's first use the shipped workouts are copied into it first.
+/// by name, then the broken files; the selected workout or plan (the one plain `hiit` runs) is
+/// marked with `*`. With nothing selected nothing is marked, and the note under the table says
+/// that plain `hiit` runs Tabata: a `*` on Tabata would claim a selection that does not exist.
+/// On the library's first use the shipped workouts are copied into it first.
 struct ListCommand: Command {
     static let configuration = CommandConfiguration(
         path: ["list"], abstract: "List the workouts and multisport plans of the library with kind, exercises or legs, estimated time and the selected one.",
-        discussion: "The selected workout (the one plain 'hiit' runs) is marked with '*'. A file that cannot be read is listed as broken and its error (file, line, column) is written to standard error; the other workouts are listed all the same.\nOn first use the example workouts shipped with hiit are copied into the library, so editing them never changes the package.")
+        discussion: "The selected workout or plan (the one plain 'hiit' runs) is marked with '*'; with none selected nothing is marked and plain 'hiit' runs Tabata. A file that cannot be read is listed as broken and its error (file, line, column) is written to standard error; the other workouts are listed all the same.\nOn first use the example workouts shipped with hiit are copied into the library, so editing them never changes the package.")
 
     /// `--json`: the rows as a JSON array.
     @Flag("json", help: "Write the list as JSON.") var isJSON: Bool
@@ -50,7 +52,8 @@ struct ListCommand: Command {
         var estimatedSeconds: Int?
         /// The file's path.
         var file: String
-        /// Whether plain `hiit` runs this workout.
+        /// Whether this is the selected workout or plan, the one plain `hiit` runs; false in
+        /// every row when nothing is selected (plain `hiit` then runs Tabata).
         var selected: Bool
         /// A broken file's error (file, line, column, what).
         var error: String?
@@ -67,9 +70,8 @@ struct ListCommand: Command {
         let workouts = entries.compactMap { entry in entry.document.map { (entry, $0) } }
         let selectionIsPresent = workouts.contains { WorkoutFileName.matchKey($0.1.name) == selectedKey }
         let selectionIsQuick = selected.flatMap { try? IntervalWorkout.quick($0) } != nil
-        // The workout plain `hiit` runs: the selection, else Tabata.
-        let runKey = selectionIsPresent || selectionIsQuick
-            ? selectedKey : WorkoutFileName.matchKey(WorkoutResolver.tabata.name)
+        // The row marked: the selection when the library has it; never Tabata as a stand-in.
+        let runKey = selectionIsPresent ? selectedKey : nil
 
         var rows: [Row] = []
         var seen = Set<String>()
@@ -85,7 +87,7 @@ struct ListCommand: Command {
             case let .multisport(plan):
                 rows.append(Row(name: plan.name, kind: "multisport", exercises: nil, legs: plan.legs.count,
                                 estimatedSeconds: plan.expectedSeconds.map { Int($0.rounded()) }, file: entry.url.path,
-                                selected: false, error: nil))
+                                selected: isFirst && key == runKey, error: nil))
             }
         }
         for entry in entries {
@@ -116,7 +118,11 @@ struct ListCommand: Command {
         } else if rows.contains(where: \.selected) {
             console.out("* selected: plain 'hiit' runs it.")
         } else {
-            console.out("Plain 'hiit' runs \(WorkoutResolver.tabata.name) (built in, 20/10x8).")
+            // Nothing selected: plain `hiit` runs the library's Tabata, else the built-in one.
+            let tabataKey = WorkoutFileName.matchKey(WorkoutResolver.tabata.name)
+            let hasTabata = workouts.contains { WorkoutFileName.matchKey($0.1.name) == tabataKey }
+            console.out("No workout is selected: plain 'hiit' runs \(WorkoutResolver.tabata.name)"
+                        + (hasTabata ? "." : " (built in, 20/10x8)."))
         }
         console.out("Library: \(library.library.url.path)")
         return ExitStatus.success

@@ -81,11 +81,11 @@ struct SelectCommand: Command {
             _ = try library.resolver.resolveDocument(selected)
         } catch {
             if case .unknown = error {
-                library.console.out("Selected: '\(selected.oneLineEscaped)', which is no longer in the library: plain 'hiit' runs \(fallback).")
+                library.console.out("Selected '\(selected.oneLineEscaped)', which is no longer in the library: plain 'hiit' runs \(fallback).")
                 return ExitStatus.success
             }
         }
-        library.console.out("Selected: '\(selected.oneLineEscaped)': plain 'hiit' runs it.")
+        library.console.out("Selected '\(selected.oneLineEscaped)': plain 'hiit' runs it.")
         return ExitStatus.success
     }
 }

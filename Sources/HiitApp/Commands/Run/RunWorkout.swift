@@ -154,7 +154,8 @@ struct RunWorkout {
     // MARK: Shared
 
     /// Opens sound and signals, picks the front end (event lines, the full screen or plain
-    /// lines, decided once from the options and the terminal), runs the loop, restores the
+    /// lines, decided once from the options and the terminal: plain lines when stdout or stdin
+    /// is not a terminal, or when `TERM` is `dumb`), runs the loop, restores the
     /// terminal and turns the ending into an exit status (`finished` handles a completed
     /// session; it is given the event-lines front end when that is the one in use).
     private func drive<Adapter: ScreenAdapter & PlainAdapter & EventsAdapter>(
@@ -185,7 +186,7 @@ struct RunWorkout {
             let lines = EventsFrontEnd(adapter: adapter, output: console.out, errors: console.err, isMuted: options.isMuted)
             events = lines
             frontEnd = lines
-        } else if console.stdoutIsTerminal && console.stdinIsTerminal {
+        } else if console.stdoutIsTerminal && console.stdinIsTerminal && !StyleMode.isDumb(term: environment["TERM"]) {
             do {
                 rawMode = try RawMode(fd: STDIN_FILENO, output: STDOUT_FILENO)
             } catch {
@@ -199,7 +200,8 @@ struct RunWorkout {
                 size: { TerminalSize.current(fd: STDOUT_FILENO, columns: env["COLUMNS"], lines: env["LINES"]) },
                 write: Self.writeToTerminal)
         } else {
-            // Keys still work when only stdout is redirected (`hiit run | tee log`).
+            // Keys still work when only stdout is redirected (`hiit run | tee log`), and on a
+            // `TERM=dumb` terminal, which cannot draw the full screen and gets plain lines too.
             if console.stdinIsTerminal { rawMode = try? RawMode(fd: STDIN_FILENO, output: nil) }
             frontEnd = PlainFrontEnd(adapter: adapter, output: console.out, readsKeys: rawMode != nil)
         }

@@ -7,7 +7,7 @@ import WorkoutModel
 struct RunWorkoutCommand: Command {
     static let configuration = CommandConfiguration(
         path: ["run"], abstract: "Run a workout full screen with voice and beep cues, and record it when it completes.",
-        discussion: "Keys: space pauses and resumes, n skips to the next segment, r restarts (asks first), m mutes, q quits (asks first; nothing is recorded). Ctrl-C quits at once. A multisport plan runs leg by leg: n ends the leg and starts the next (a second n within 3 s is ignored), l marks a lap (a length in a pool swim), u undoes the last leg change or lap, space pauses, f finishes (asks), q quits (asks). --events reads next, lap, undo, pause, resume, finish, quit (and begin SPORT, end for --multisport and --intervals) on stdin.")
+        discussion: "Keys: space pauses and resumes, n skips to the next segment, r restarts (asks first), m mutes, q quits (asks first: y or a second q quits; nothing is recorded). Ctrl-C quits at once. With TERM=dumb, or when standard output is not a terminal, the timer prints one plain line per segment instead of the full screen. A multisport plan runs leg by leg: n ends the leg and starts the next (a second n within 3 s is ignored), l marks a lap (a length in a pool swim), u undoes the last leg change or lap, space pauses, f finishes (asks), q quits (asks). --events reads next, lap, undo, pause, resume, finish, quit (and begin SPORT, end for --multisport and --intervals) on stdin.")
 
     /// WORKOUT: a name, a path or the QUICK form; `nil` runs the default workout.
     @Argument("WORKOUT", help: ArgumentHelp.workout + " Default: the selected workout.") var workout: String?

@@ -22,6 +22,7 @@ struct ManCommand: Command {
                 ("XDG_DATA_HOME", "The data folder is $XDG_DATA_HOME/hiit (an absolute path); when it is unset, ~/.local/share/hiit."),
                 ("VISUAL, EDITOR", "The editor 'hiit edit' opens: $VISUAL, else $EDITOR, else vi."),
                 ("NO_COLOR", "When set and not empty, the timer and the statistics use no colours. Colours are also off when standard output is not a terminal or TERM is dumb."),
+                ("TERM", "When it is dumb, the timer draws no full screen: it prints one plain line per segment, as when standard output is not a terminal (the keys still work; q quits at once)."),
                 ("COLUMNS", "The width help text is wrapped to, overriding the terminal's width (80 when neither is known)."),
                 ("HIIT_AUDIO_DEVICE", "The ALSA device that plays the cues, as --audio-device sets it (default: 'default'). When it cannot be opened, the timer runs without cues and says so once."),
                 ("HIIT_SOUNDS", "A folder of cue sounds to use instead of the bundled ones (start.wav, rest.wav, congratulations.wav, beep.wav, swim.wav, bike.wav, run.wav, transition.wav: 16-bit PCM WAV). When they cannot be read, the timer runs without cues and says so once."),

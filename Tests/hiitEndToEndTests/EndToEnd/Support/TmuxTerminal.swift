@@ -15,6 +15,13 @@ final class TmuxTerminal: @unchecked Sendable {
     /// The prompt of the shell in the pane.
     static let prompt = "e2e$"
 
+    /// Whether `tmux` is on `PATH` (without it the tests that need it are reported skipped,
+    /// through `.enabled(if: TmuxTerminal.isInstalled, …)`).
+    static let isInstalled: Bool = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/tmux") }
+    }()
+
     let sandbox: E2ESandbox
     /// The tmux server's socket name.
     let socket: String

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// The README's set-up command, run as written by `/bin/sh` on a pretend fresh Debian machine:
+/// `id`, `sudo`, `apt-get` and `swift` are stand-ins on `PATH` that log each call. The
+/// stand-in `apt-get` behaves as on a fresh machine: `install` says "Unable to locate package"
+/// until `update` has run, and both refuse to run without root.
+@Suite struct ReadmeSetupTests {
+    /// The package folder (this file is `Tests/hiitEndToEndTests/ReadmeSetupTests.swift`).
+    static let packageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The first `sh` block under the README's "On a fresh Debian machine" heading.
+    static func setUpCommand() throws -> String {
+        let readme = try String(contentsOf: packageFolder.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## On a fresh Debian machine"), "the README has the set-up section")
+        let rest = readme[section.upperBound...]
+        let open = try #require(rest.range(of: "```sh\n"), "a sh block in the set-up section")
+        let close = try #require(rest[open.upperBound...].range(of: "```"), "the sh block ends")
+        return String(rest[open.upperBound..<close.lowerBound])
+    }
+
+    /// Runs `script` with `/bin/sh` and the stand-ins, as user id `uid`.
+    /// - Returns: the exit status and the logged calls, one per line (`sudo apt-get update`,
+    ///   `apt-get update`, …).
+    static func run(_ script: String, uid: Int) throws -> (status: Int32, calls: [String], output: String) {
+        let sandbox = try E2ESandbox()
+        let bin = sandbox.file("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let log = sandbox.file("calls.log").path
+        let standIns = [
+            "id": #"[ "$1" = -u ] && { echo "${FAKE_UID:-0}"; exit 0; }; echo "uid=${FAKE_UID:-0}""#,
+            "sudo": #"echo "sudo $*" >> "$CALL_LOG"; FAKE_UID=0 exec "$@""#,
+            "apt-get": #"""
+                echo "apt-get $*" >> "$CALL_LOG"
+                [ "${FAKE_UID:-0}" -eq 0 ] || { echo "E: Could not open lock file - open (13: Permission denied)" >&2; exit 100; }
+                case "$1" in
+                update) touch "$CALL_LOG.lists"; exit 0 ;;
+                install) [ -e "$CALL_LOG.lists" ] || { echo "E: Unable to locate package libasound2-dev" >&2; exit 100; }; exit 0 ;;
+                esac
+                exit 1
+                """#,
+            "swift": #"echo "swift $*" >> "$CALL_LOG""#,
+        ]
+        for (name, body) in standIns {
+            let file = bin.appendingPathComponent(name)
+            try Data("#!/bin/sh\n\(body)\n".utf8).write(to: file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = sandbox.url
+        process.environment = ["PATH": "\(bin.path):/usr/bin:/bin", "CALL_LOG": log, "FAKE_UID": "\(uid)",
+                               "HOME": sandbox.url.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let calls = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        return (process.terminationStatus, calls, text)
+    }
+
+    @Test func theSetUpCommandWorksAsRootOnAFreshMachine() throws {
+        let result = try Self.run(try Self.setUpCommand(), uid: 0)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.calls == [
+            "apt-get update",
+            "apt-get install -y libasound2-dev pkg-config tmux",
+            "swift run hiit",
+        ], "as root, no sudo (a fresh Debian container has none): \(result.calls)\n\(result.output)")
+    }
+
+    @Test func theSetUpCommandWorksAsAUserWithSudoOnAFreshMachine() throws {
+        let result = try Self.run(try Self.setUpCommand(), uid: 1000)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.calls == [
+            "sudo apt-get update", "apt-get update",
+            "sudo apt-get install -y libasound2-dev pkg-config tmux", "apt-get install -y libasound2-dev pkg-config tmux",
+            "swift run hiit",
+        ], "apt-get through sudo, swift as the user: \(result.calls)\n\(result.output)")
+    }
+}
