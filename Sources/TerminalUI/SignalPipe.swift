@@ -104,8 +104,10 @@ public final class SignalPipe: @unchecked Sendable {
             sources.append(source)
         }
         // Registration happens on libdispatch's manager thread; a signal sent before it would
-        // meet SIG_IGN and be lost. Two seconds is far more than it ever takes.
-        _ = registered.wait(timeout: .now() + .seconds(2))
+        // meet SIG_IGN and be lost. It takes milliseconds, but on a machine loaded by hundreds
+        // of test processes a 2 s cap was seen to run out (a SIGPROF sent after the first
+        // frame was lost); 10 s only bounds a manager thread that never runs.
+        _ = registered.wait(timeout: .now() + .seconds(10))
         self.unblockOnClose = unique.filter { sigismember(&blocked, $0) == 0 }
         self.readFD = readEnd
         self.writeFD = writeEnd
