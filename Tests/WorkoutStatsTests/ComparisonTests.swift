@@ -9,14 +9,6 @@ struct ComparisonTests {
         try starts.map { try session($0, in: "Europe/Berlin") }
     }
 
-    private func window(_ report: StatsReport) throws -> (String?, String?, Bool?, Int?) {
-        let json = try report.jsonObject()
-        let comparison = try #require(json["comparison"] as? [String: Any])
-        let totals = comparison["totals"] as? [String: Any]
-        return (comparison["start"] as? String, comparison["end"] as? String, comparison["partial"] as? Bool,
-                totals?["sessions"] as? Int)
-    }
-
     @Test func monthInProgressOn15MarchNoonComparesWith1To15FebruaryNoon() throws {
         let records = try berlin(["2025-02-03T08:00:00+01:00", "2025-02-15T11:30:00+01:00",
                                   "2025-02-15T12:10:00+01:00", "2025-02-20T08:00:00+01:00",

@@ -165,14 +165,6 @@ struct LeapYearComparisonTests {
         }
     }
 
-    private func window(_ report: StatsReport) throws -> (String?, String?, Bool?, Int?) {
-        let json = try report.jsonObject()
-        let comparison = try #require(json["comparison"] as? [String: Any])
-        let totals = comparison["totals"] as? [String: Any]
-        return (comparison["start"] as? String, comparison["end"] as? String, comparison["partial"] as? Bool,
-                totals?["sessions"] as? Int)
-    }
-
     /// Item 14 written out: on 29 February 2024 12:40 UTC both ways compare 1 January 2023 00:00
     /// up to 28 February 2023 12:00.
     @Test(arguments: [Baseline.previous, .lastYear])

@@ -95,3 +95,13 @@ func generatedHistory(seed: UInt64, count: Int) throws -> [SessionRecord] {
                              weightKg: kcal == nil ? nil : 70, kcal: kcal)
     }
 }
+
+/// The comparison window of a report's JSON: start, end, whether partial, and its session count.
+/// - Throws: when the JSON has no comparison.
+func window(_ report: StatsReport) throws -> (String?, String?, Bool?, Int?) {
+    let json = try report.jsonObject()
+    let comparison = try #require(json["comparison"] as? [String: Any])
+    let totals = comparison["totals"] as? [String: Any]
+    return (comparison["start"] as? String, comparison["end"] as? String, comparison["partial"] as? Bool,
+            totals?["sessions"] as? Int)
+}

@@ -9,14 +9,14 @@ import Glibc
 /// A run that changes the terminal (the full screen; plain lines with the keys read in raw
 /// mode) takes every signal from outside whose default action would end the process
 /// (``POSIX/SignalNumbers/asynchronous``: SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
-/// SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, SIGPWR, SIGSTKFLT and the real-time
+/// SIGALRM, SIGVTALRM, SIGXCPU, SIGIO, SIGPWR, SIGSTKFLT and the real-time
 /// signals), plus SIGWINCH. Each ends the run as SIGINT and SIGTERM always have: the
 /// loop returns, the terminal is put back exactly as it was, nothing is recorded, and the
 /// program exits with 128 + N. So no signal leaves the alternate screen on, the cursor hidden
 /// or the line discipline raw (which bash would repair after a signal death, but dash does not),
 /// and SIGQUIT never reaches the Swift runtime's backtracer (which would draw a backtrace over
 /// the timer and wait 30 s for a key). The signals a thread brings on itself (crashes: SIGSEGV,
-/// SIGILL, …; refused writes: SIGPIPE, SIGXFSZ) are ``TerminalUI/RawMode``'s to restore from:
+/// SIGILL, …; refused writes: SIGPIPE, SIGXFSZ; the profiling timer's SIGPROF) are ``TerminalUI/RawMode``'s to restore from:
 /// the process then ends by the signal, as before, quietly for SIGPIPE (`hiit run | head -1`).
 ///
 /// A run that leaves the terminal alone (`--events`, or neither stdin nor stdout a terminal)
