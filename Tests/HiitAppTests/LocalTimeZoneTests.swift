@@ -21,8 +21,8 @@ import Testing
     }
 
     @Test func aLinkToAZoneFileIsFollowed() {
-        let links = ["/etc/localtime": "../usr/share/zoneinfo/Australia/Adelaide",
-                     "/home/a/tz": "/etc/localtime"]
+        // What realpath(3) gives for a link to /etc/localtime, itself a link to the zone file.
+        let links = ["/home/a/tz": "/usr/share/zoneinfo/Australia/Adelaide"]
         #expect(Self.resolve(":/home/a/tz", links: links).identifier == "Australia/Adelaide")
     }
 

@@ -18,19 +18,9 @@ import Testing
     /// (`>/dev/full`, `>&-`, `<&-`), stderr on a pipe, in a fresh sandbox.
     private static func run(_ arguments: [String], redirections: String, stdout: Int32? = nil) throws -> Outcome {
         let sandbox = try E2ESandbox()
-        let binary = try HiitBinary.url()
-        let errors = try ChildProcess.pipe()
-        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
-        defer { close(null) }
-        let child = try ChildProcess(["/bin/sh", "-c", "exec \"$0\" \"$@\" \(redirections)", binary.path] + arguments,
-                                     environment: sandbox.environment(), stdin: null, stdout: stdout ?? null,
-                                     stderr: errors.write)
-        close(errors.write)
-        let stderr = String(decoding: ChildProcess.readAll(errors.read), as: UTF8.self)
-        let deadline = ContinuousClock.now + .seconds(30)
-        while child.ending == nil, ContinuousClock.now < deadline { usleep(2_000) }
-        guard let ending = child.ending else { throw E2EFailure("hiit \(arguments) did not end in 30 s") }
-        return Outcome(status: ending.status, stderr: stderr)
+        let run = try runHiitThroughShell("exec \"$0\" \"$@\" \(redirections)", arguments: arguments,
+                                          environment: sandbox.environment(), stdout: stdout, timeout: .seconds(30))
+        return Outcome(status: run.status, stderr: run.stderr)
     }
 
     @Test(arguments: [["man"], ["completions", "zsh"], ["list", "--json"], ["show", "Tabata", "--json"], ["--help"]])

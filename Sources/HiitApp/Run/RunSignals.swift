@@ -32,11 +32,4 @@ enum RunSignals {
     static func watched(changesTerminal: Bool) -> [Int32] {
         changesTerminal ? SignalNumbers.asynchronous + [SIGWINCH] : always
     }
-
-    /// The signal as the "Stopped by" line names it: `SIGINT (Ctrl-C)`, `SIGTERM`, `SIGHUP`
-    /// (``Format/signal(_:)``), `SIGUSR1`, `SIGRTMIN+2`, else `signal N`.
-    /// - Parameter number: the signal that ended the run.
-    static func name(of number: Int32) -> String {
-        always.contains(number) ? Format.signal(number) : SignalNumbers.name(of: number) ?? Format.signal(number)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,15 +23,14 @@ enum LocalTimeZone {
     ///   - instant: the moment whose offset a POSIX rule decides (a session's start).
     /// - Returns: the zone; never `Etc/UTC` for a `TZ` the C library reads as another offset.
     static func current(environment: [String: String], at instant: Date) -> TimeZone {
-        resolve(environment["TZ"], resolvingLinks: { try? FileManager.default.destinationOfSymbolicLink(atPath: $0) }) {
-            cLibraryOffset(at: instant)
-        }
+        resolve(environment["TZ"], resolvingLinks: { try? FileSystem.resolvedPath($0) }) { cLibraryOffset(at: instant) }
     }
 
     /// The zone a `TZ` value names (see the type's discussion); pure apart from its closures.
     /// - Parameters:
     ///   - value: `TZ` as set, or `nil` when unset.
-    ///   - resolvingLinks: the target of a symbolic link at a path, or `nil` for none.
+    ///   - resolvingLinks: the path with every symbolic link resolved (`realpath(3)`), or
+    ///     `nil` when it cannot be resolved.
     ///   - offset: the C library's UTC offset in seconds for the instant, or `nil` when it has none.
     /// - Returns: the zone.
     static func resolve(_ value: String?, resolvingLinks: (String) -> String?, offset: () -> Int?) -> TimeZone {
@@ -38,12 +38,7 @@ enum LocalTimeZone {
         if name.hasPrefix(":") { name.removeFirst() }
         if name.isEmpty { return TimeZone(identifier: "UTC") ?? TimeZone.current }
         if name.hasPrefix("/") {
-            var path = name
-            for _ in 0..<8 {
-                if let zone = zoneNamed(inPath: path) { return zone }
-                guard let target = resolvingLinks(path) else { break }
-                path = target.hasPrefix("/") ? target : (path as NSString).deletingLastPathComponent + "/" + target
-            }
+            if let zone = zoneNamed(inPath: name) ?? resolvingLinks(name).flatMap(zoneNamed(inPath:)) { return zone }
         } else if let zone = TimeZone(identifier: name) {
             return zone
         }

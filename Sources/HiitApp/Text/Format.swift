@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIX
 import SessionEngine
 import WorkoutModel
 
@@ -104,14 +105,10 @@ enum Format {
         return lines.joined(separator: "\n")
     }
 
-    /// A signal as a person reads it in "Stopped by …": `SIGINT (Ctrl-C)`, `SIGTERM`,
-    /// `SIGHUP`, else `signal N`.
+    /// A signal as a person reads it in "Stopped by …": `SIGINT (Ctrl-C)`, else its name as
+    /// `kill -l` spells it with `SIG` (``POSIX/SignalNumbers/name(of:)``: `SIGTERM`, `SIGUSR1`,
+    /// `SIGRTMIN+2`), else `signal N`.
     static func signal(_ number: Int32) -> String {
-        switch number {
-        case SIGINT: "SIGINT (Ctrl-C)"
-        case SIGTERM: "SIGTERM"
-        case SIGHUP: "SIGHUP"
-        default: "signal \(number)"
-        }
+        number == SIGINT ? "SIGINT (Ctrl-C)" : SignalNumbers.name(of: number) ?? "signal \(number)"
     }
 }

@@ -46,13 +46,13 @@ final class OpenFile {
         descriptor = opened
         self.path = path
         let expected: FileType = flags & O_DIRECTORY != 0 ? .folder : .regular
-        let type = try run("look at") { () throws(SystemCallError) in try opened.fileType() }
+        let info = try run("look at") { () throws(SystemCallError) in try opened.status() }
+        let type = FileType(mode: info.st_mode)
         guard type == expected || streams.contains(type) else {
             try? close()
             throw .notRegularFile(path: path, type: type)
         }
-        if flags & (O_WRONLY | O_RDWR) != 0, type == .regular,
-           let info = try? opened.status(), (info.st_mode & mode_t(S_IWUSR)) == 0 {
+        if flags & (O_WRONLY | O_RDWR) != 0, type == .regular, (info.st_mode & mode_t(S_IWUSR)) == 0 {
             try? close()
             throw .readOnly(path: path)
         }

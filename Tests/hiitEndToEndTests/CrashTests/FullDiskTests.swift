@@ -30,19 +30,9 @@ import WorkoutModel
     /// (`ulimit -f`, SIGXFSZ ignored) and `environment`, stdin and stdout on `/dev/null`.
     static func runLimited(_ arguments: [String], blocks: Int, environment: [String: String],
                            history: URL) throws -> Outcome {
-        let binary = try HiitBinary.url()
-        let errors = try ChildProcess.pipe()
-        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
-        defer { close(null) }
-        let script = "trap '' XFSZ; ulimit -f \(blocks) && exec \"$0\" \"$@\""
-        let child = try ChildProcess(["/bin/sh", "-c", script, binary.path] + arguments, environment: environment,
-                                     stdin: null, stdout: null, stderr: errors.write)
-        close(errors.write)
-        let stderr = String(decoding: ChildProcess.readAll(errors.read), as: UTF8.self)
-        let deadline = ContinuousClock.now + .seconds(60)
-        while child.ending == nil, ContinuousClock.now < deadline { usleep(2_000) }
-        guard let ending = child.ending else { throw E2EFailure("hiit \(arguments) did not end in 60 s") }
-        return Outcome(status: ending.status, stderr: stderr, history: (try? Data(contentsOf: history)) ?? Data())
+        let run = try runHiitThroughShell("trap '' XFSZ; ulimit -f \(blocks) && exec \"$0\" \"$@\"", arguments: arguments,
+                                          environment: environment)
+        return Outcome(status: run.status, stderr: run.stderr, history: (try? Data(contentsOf: history)) ?? Data())
     }
 
     /// The number N in "(N sessions were imported before it)".

@@ -190,3 +190,30 @@ final class ChildProcess: @unchecked Sendable {
         }
     }
 }
+
+/// Runs the built `hiit` through `sh -c script`, where the script ends with `exec "$0" "$@"`
+/// (`"$0"` the binary, `"$@"` the arguments), so the shell can set limits or redirections
+/// first; stdin and (unless given) stdout on `/dev/null`, stderr collected.
+/// - Parameters:
+///   - script: the shell code, e.g. `exec "$0" "$@" >/dev/full` or `ulimit -f 8 && exec "$0" "$@"`.
+///   - arguments: hiit's arguments.
+///   - environment: the whole environment of the run.
+///   - stdout: a descriptor to be hiit's stdout (the caller keeps and closes it).
+///   - timeout: generous; reaching it is a failure.
+/// - Returns: the exit status (128 + N for a signal) and everything on stderr.
+/// - Throws: ``E2EFailure`` when the binary is missing or the run does not end in time.
+func runHiitThroughShell(_ script: String, arguments: [String], environment: [String: String], stdout: Int32? = nil,
+                         timeout: Duration = .seconds(60)) throws -> (status: Int32, stderr: String) {
+    let binary = try HiitBinary.url()
+    let errors = try ChildProcess.pipe()
+    let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+    defer { close(null) }
+    let child = try ChildProcess(["/bin/sh", "-c", script, binary.path] + arguments, environment: environment,
+                                 stdin: null, stdout: stdout ?? null, stderr: errors.write)
+    close(errors.write)
+    let stderr = String(decoding: ChildProcess.readAll(errors.read), as: UTF8.self)
+    let deadline = ContinuousClock.now + timeout
+    while child.ending == nil, ContinuousClock.now < deadline { usleep(2_000) }
+    guard let ending = child.ending else { throw E2EFailure("hiit \(arguments) did not end in \(timeout)") }
+    return (ending.status, stderr)
+}

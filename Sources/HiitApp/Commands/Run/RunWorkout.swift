@@ -233,7 +233,7 @@ struct RunWorkout {
             if !options.events { console.out("Quit: nothing was recorded.") }
             return ExitStatus.success
         case let .signal(number):
-            console.err("Stopped by \(RunSignals.name(of: number)): nothing was recorded.")
+            console.err("Stopped by \(Format.signal(number)): nothing was recorded.")
             return ExitStatus.signal(number)
         }
     }
