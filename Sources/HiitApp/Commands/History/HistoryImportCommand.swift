@@ -49,16 +49,14 @@ struct HistoryImportCommand: Command {
         if scan.entries.isEmpty, let line = Self.firstLineNotUTF8(data) {
             throw CommandFailure.data("\(source.path), line \(line): not UTF-8 text; \(expected); nothing was imported")
         }
-        if let first = data.first(where: { ![0x20, 0x09, 0x0D, 0x0A].contains($0) }), first == UInt8(ascii: "["),
-           let kind = Self.kindOfFile(data) {
-            // A JSON array is never JSON lines, even where one of its lines reads as a session.
+        // Nothing could be read, or a JSON array (never JSON lines, even where one of its lines
+        // reads as a session): say what the file looks like rather than "0 imported".
+        let nothingRead = scan.entries.isEmpty && !scan.problems.isEmpty
+        let isArray = data.first { ![0x20, 0x09, 0x0D, 0x0A].contains($0) } == UInt8(ascii: "[")
+        if nothingRead || isArray, let kind = Self.kindOfFile(data) {
             throw CommandFailure.data("\(source.path): nothing to import: this is \(kind); \(expected); nothing was imported")
         }
-        if scan.entries.isEmpty, !scan.problems.isEmpty {
-            // Nothing could be read: say what the file looks like rather than "0 imported".
-            if let kind = Self.kindOfFile(data) {
-                throw CommandFailure.data("\(source.path): nothing to import: this is \(kind); \(expected); nothing was imported")
-            }
+        if nothingRead {
             HistoryReading.report(scan.problems, path: source.path, console: console)
             let bad = scan.problems.count
             throw CommandFailure.data("\(source.path): no line is a session (\(bad) bad \(bad == 1 ? "line" : "lines")); \(expected); nothing was imported")
