@@ -46,20 +46,10 @@ import Glibc
             child = try ChildProcess(arguments, environment: sandbox.environment(extra: extraEnvironment), stdin: input,
                                      stdout: output.write, stderr: errors.write)
         }
-        let errorText = ErrorText()
-        ChildProcess.readToEnd(errors.read) { data in if let data { errorText.append(data) } }
+        let errorText = CollectedOutput(reading: errors.read)
         let stdout = String(decoding: ChildProcess.readAll(output.read), as: UTF8.self)
         let ending = try waitUntil("\(arguments[0]) to exit", timeout: .seconds(60)) { child.ending }
-        return (ending.status, stdout, errorText.text)
-    }
-
-    /// Collects a child's stderr from its reader thread.
-    final class ErrorText: @unchecked Sendable {
-        // @unchecked Sendable: `data` is only touched while holding `lock`.
-        private let lock = NSLock()
-        private var data = Data()
-        func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
-        var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+        return (ending.status, stdout, try errorText.waitForEnd("\(arguments[0])'s stderr"))
     }
 
     /// Writes `hiit completions SHELL` into the sandbox and returns the file.

@@ -40,8 +40,7 @@ import Glibc
     static func run(_ binary: String, frontEnd: FrontEnd, environment: [String: String]) throws -> Outcome {
         let arguments = [binary, "run", "1/1x1", "--prepare", "0"] + (frontEnd == .events ? ["--events"] : [])
         let stderr = try ChildProcess.pipe()
-        let collected = LockedData()
-        let errors = LockedData()
+        var collected: CollectedOutput?
         var terminal: PseudoTerminal?
         var input: (read: Int32, write: Int32)?
         var output: (read: Int32, write: Int32)?
@@ -52,8 +51,7 @@ import Glibc
             _ = ioctl(pty.secondary, UInt(TIOCSWINSZ), &size)
             terminal = pty
             child = try ChildProcess(arguments, environment: environment, stdin: pty.secondary, stdout: pty.secondary, stderr: stderr.write)
-            let primary = dup(pty.primary)
-            ChildProcess.readToEnd(primary) { chunk in if let chunk { collected.append(chunk) } }
+            collected = CollectedOutput(reading: dup(pty.primary))
         } else {
             input = try ChildProcess.pipe()
             output = try ChildProcess.pipe()
@@ -62,20 +60,21 @@ import Glibc
             if let input { close(input.read) }
             if let output {
                 close(output.write)
-                ChildProcess.readToEnd(output.read) { chunk in if let chunk { collected.append(chunk) } }
+                collected = CollectedOutput(reading: output.read)
             }
         }
         close(stderr.write)
-        ChildProcess.readToEnd(stderr.read) { chunk in if let chunk { errors.append(chunk) } }
+        let errors = CollectedOutput(reading: stderr.read)
         defer {
             child.kill(SIGKILL)
             if let input { close(input.write) }
             terminal?.close()
         }
         let ending = try waitUntil("the run to end", timeout: .seconds(30),
-                                   context: { "stdout: \(collected.text)\nstderr: \(errors.text)" }) { child.ending }
-        _ = try? waitUntil("stderr to end", timeout: .seconds(2)) { errors.text.isEmpty || errors.text.hasSuffix("\n") ? true : nil }
-        return Outcome(status: ending.status, signal: ending.signal, stdout: collected.text, stderr: errors.text)
+                                   context: { "stdout: \(collected?.text ?? "")\nstderr: \(errors.text)" }) { child.ending }
+        // Once hiit has exited, nothing else holds stderr: it ends as soon as its last line is read.
+        let errorText = try errors.waitForEnd("stderr")
+        return Outcome(status: ending.status, signal: ending.signal, stdout: collected?.text ?? "", stderr: errorText)
     }
 
     @Test(arguments: Fault.allCases, FrontEnd.allCases)
@@ -124,13 +123,4 @@ import Glibc
             }
         }
     }
-}
-
-/// Bytes that reader threads append to.
-final class LockedData: @unchecked Sendable {
-    // @unchecked Sendable: `data` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var data = Data()
-    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

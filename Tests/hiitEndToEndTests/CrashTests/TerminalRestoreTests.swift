@@ -32,15 +32,6 @@ import Glibc
         return settings.c_lflag & tcflag_t(ICANON | ECHO) == 0
     }
 
-    /// Collects what a pseudo-terminal's primary side reads, on a thread of its own.
-    final class ScreenBytes: @unchecked Sendable {
-        // @unchecked Sendable: `data` is read and written only while holding `lock`.
-        private let lock = NSLock()
-        private var data = Data()
-        func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
-        var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
-    }
-
     @Test(arguments: Ending.allCases)
     func theTerminalIsRestoredExactly(ending: Ending) async throws {
         try await onOwnThread {
@@ -65,24 +56,9 @@ import Glibc
                                      environment: environment, stdin: terminal.secondary, stdout: terminal.secondary,
                                      stderr: stderr.write)
         close(stderr.write)
-        let screen = ScreenBytes()
-        let primary = dup(terminal.primary)
-        let reader = Thread {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(primary, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                if count <= 0 { break }
-                screen.append(Data(buffer[0..<count]))
-            }
-        }
-        reader.start()
-        let errors = ScreenBytes()
-        ChildProcess.readToEnd(stderr.read) { chunk in if let chunk { errors.append(chunk) } }
-        defer {
-            child.kill(SIGKILL)
-            close(primary)  // ends the reader (EIO once both ends are closed)
-        }
+        let screen = CollectedOutput(reading: dup(terminal.primary))  // ends (EIO) once both ends are closed
+        let errors = CollectedOutput(reading: stderr.read)
+        defer { child.kill(SIGKILL) }
 
         // The first frame, in raw mode.
         let transcript = { "screen so far: \(screen.text.suffix(400).debugDescription)\nstderr: \(errors.text)" }
@@ -116,13 +92,14 @@ import Glibc
         #expect(attributes(terminal.secondary) == before, "\(ending): the terminal attributes differ from before the run")
         #expect(!isRaw(terminal.secondary))
         // Give the reader a moment to take the last bytes (it reads as they come).
-        _ = try? waitUntil("the leave sequence", timeout: .seconds(2)) { screen.text.hasSuffix("\u{1B}[?1049l") || screen.text.contains("\u{1B}[?1049l") ? true : nil }
+        _ = try? waitUntil("the leave sequence", timeout: .seconds(10)) { screen.text.hasSuffix("\u{1B}[?1049l") || screen.text.contains("\u{1B}[?1049l") ? true : nil }
         let text = screen.text
         #expect(text.contains("\u{1B}[?25h"), "\(ending): the cursor is shown again")
         #expect(text.range(of: "\u{1B}[?1049l", options: .backwards).map { $0.lowerBound > (text.range(of: "\u{1B}[?1049h", options: .backwards)?.lowerBound ?? text.startIndex) } == true,
                 "\(ending): the alternate screen is left after it was last entered")
-        _ = try? waitUntil("stderr to end", timeout: .seconds(2)) { errors.text.isEmpty || errors.text.hasSuffix("\n") ? true : nil }
-        let lines = errors.text.split(separator: "\n")
+        // hiit has exited and nothing else holds stderr: wait for its end, not for some text
+        // (the exit can be seen before the reading thread has taken the last line).
+        let lines = try errors.waitForEnd("stderr").split(separator: "\n")
         switch ending {
         case .quitKey:
             #expect(lines.isEmpty, "\(errors.text)")
