@@ -1,3 +1,5 @@
+import WorkoutModel
+
 // MARK: - Typed option values
 
 /// Conversions of option values typed on the command line into numbers and choices, each
@@ -27,6 +29,30 @@ public enum OptionValue {
             throw .badValue(option: option, value: value, reason: "is outside \(span)\(unit.isEmpty ? "" : " " + unit)")
         }
         return number
+    }
+
+    /// A duration of whole seconds in `range`, typed as a person types it: `40`, `90s`,
+    /// `1m30s`, `2m`, `1:00`, `1h` (``DurationText``: a bare number is seconds, `m` minutes).
+    /// - Parameters:
+    ///   - value: the text typed.
+    ///   - option: the option as shown, e.g. `--prepare`.
+    ///   - range: the accepted seconds.
+    /// - Returns: the seconds.
+    /// - Throws: ``CommandLineError/badValue(option:value:reason:)``: "is not a time such as
+    ///   10, 10s, 1m30s or 1:00 (0–3600 s)", "is not a whole number of seconds" or
+    ///   "is 3601 s; allowed 0–3600 s".
+    public static func duration(_ value: String, option: String, range: ClosedRange<Int>) throws(CommandLineError) -> Int {
+        let span = "\(range.lowerBound)–\(range.upperBound) s"
+        guard let seconds = DurationText.seconds(value) else {
+            throw .badValue(option: option, value: value, reason: "is not a time such as 10, 10s, 1m30s or 1:00 (\(span))")
+        }
+        guard seconds == seconds.rounded() else {
+            throw .badValue(option: option, value: value, reason: "is not a whole number of seconds (\(span))")
+        }
+        guard seconds >= Double(range.lowerBound), seconds <= Double(range.upperBound) else {
+            throw .badValue(option: option, value: value, reason: "is \(DurationText.wholeSeconds(value).map(String.init) ?? "more than \(range.upperBound)") s; allowed \(span)")
+        }
+        return Int(seconds)
     }
 
     /// A decimal number in `range`: optional sign, ASCII digits and at most one `.`

@@ -63,6 +63,17 @@ extension ValueConversion where Value == Int {
     }
 }
 
+extension ValueConversion where Value == Int {
+    /// ``OptionValue/duration(_:option:range:)``: a duration of whole seconds in `range`
+    /// (`40`, `90s`, `1m30s`, `1:00`).
+    /// - Parameter range: the accepted seconds.
+    public static func duration(range: ClosedRange<Int>) -> Self {
+        Self { text, origin throws(CommandLineError) in
+            try OptionValue.duration(text, option: origin.name, range: range)
+        }
+    }
+}
+
 extension ValueConversion where Value == Double {
     /// ``OptionValue/decimal(_:option:range:unit:)``: a decimal number in `range`.
     /// - Parameters:

@@ -72,16 +72,16 @@ public struct IntervalWorkout: Codable, Equatable, Hashable, Sendable {
                               range: Self.exerciseCountRange, unit: "")
         }
         try PlanError.check(restBetweenExercisesSeconds, in: Self.restBetweenExercisesRange,
-                            field: "restBetweenExercisesSeconds", unit: "s")
-        try PlanError.check(prepareSeconds, in: Self.prepareRange, field: "prepareSeconds", unit: "s")
+                            field: "rest between exercises", unit: "s")
+        try PlanError.check(prepareSeconds, in: Self.prepareRange, field: "prepare", unit: "s")
         for (index, exercise) in exercises.enumerated() {
             let prefix = "exercise \(index + 1)"
             try PlanError.checkName(exercise.name, field: "\(prefix) name")
             let named = "\(prefix) (\(exercise.name))"
             try PlanError.check(exercise.workSeconds, in: Exercise.workRange,
-                                field: "\(named) workSeconds", unit: "s")
+                                field: "\(named) work", unit: "s")
             try PlanError.check(exercise.restSeconds, in: Exercise.restRange,
-                                field: "\(named) restSeconds", unit: "s")
+                                field: "\(named) rest", unit: "s")
             try PlanError.check(exercise.rounds, in: Exercise.roundsRange,
                                 field: "\(named) rounds", unit: "")
         }

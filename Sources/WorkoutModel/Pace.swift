@@ -116,7 +116,8 @@ public struct Distance: Equatable, Hashable, Sendable {
 
     /// Parses a distance: a positive number (digits with an optional `.` decimal part, or a
     /// whole number followed by one of ½ ⅓ ⅔ ¼ ¾), optional spaces, then a unit `m`, `km`,
-    /// `yd` or `mi` (also `meters`, `metres`, `yards`, `miles`, any case).
+    /// `yd` or `mi` (also `meters`, `metres`, `yards`, `miles`, any case), or `k` for
+    /// kilometres as runners write race distances (`5k`, `10k`, `21.1k`).
     /// - Parameter text: what was typed, e.g. `33⅓yd`.
     /// - Throws: ``PlanError/badDistance(text:reason:)`` for a missing or unknown unit, a
     ///   number that does not parse, or a distance that is not above 0.
@@ -147,7 +148,7 @@ public struct Distance: Equatable, Hashable, Sendable {
         let unit: LengthUnit
         switch unitText {
         case "m", "meter", "meters", "metre", "metres": unit = .meters
-        case "km", "kilometer", "kilometers", "kilometre", "kilometres": unit = .kilometers
+        case "km", "k", "kilometer", "kilometers", "kilometre", "kilometres": unit = .kilometers  // 5k, 21.1k
         case "yd", "yard", "yards": unit = .yards
         case "mi", "mile", "miles": unit = .miles
         case "": throw .badDistance(text: text, reason: "the unit is missing; use m, km, yd or mi")

@@ -1,7 +1,9 @@
 /// Why a workout or plan is not valid. Each case carries what a person needs to fix it:
 /// the field, the value and the allowed range.
 public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A number outside its allowed range, e.g. `exercise 1 (Burpees) workSeconds` = 0 in 1...3600.
+    /// A number outside its allowed range, e.g. `exercise 1 (Burpees) work` = 0 in 1...3600. The
+    /// field is named in a person's words (work, rest, rounds, rest between exercises,
+    /// prepare), not by its JSON key.
     /// `unit` is `"s"` for seconds or empty for counts.
     case outOfRange(field: String, value: Int, range: ClosedRange<Int>, unit: String)
     /// A name that is empty, only white space, too long (characters counted) or holds control characters.
@@ -31,7 +33,7 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             let readable = supported == 1 ? "version 1" : "versions 1–\(supported)"
             return "version \(version) is not supported (this hiit reads \(readable); a newer hiit wrote it)"
         case let .badQuickForm(text, reason):
-            return "\"\(text.debugSafe)\" is not a quick workout (\(reason)); expected WORK/RESTxROUNDS such as 20/10x8"
+            return "\"\(text.debugSafe)\" is not a quick workout (\(reason)); expected WORK/REST[xROUNDS] such as 20/10x8 or 1:00/0:30x3"
         case let .legRule(leg, label, rule):
             return "leg \(leg) (\(label)): \(rule)"
         case let .badDistance(text, reason):

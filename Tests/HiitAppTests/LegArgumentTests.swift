@@ -16,6 +16,11 @@ import WorkoutModel
         ("T2:90s", Leg(sport: .transition, targetSeconds: 90)),
         ("swimming:1000yd", Leg(sport: .swimming, targetDistanceMeters: 914.4)),
         ("cycling", Leg(sport: .cycling)),
+        ("run:5k", Leg(sport: .running, targetDistanceMeters: 5000)),
+        ("run:21.1k", Leg(sport: .running, targetDistanceMeters: 21_100)),
+        ("run:10K", Leg(sport: .running, targetDistanceMeters: 10_000)),
+        ("run:800m", Leg(sport: .running, targetDistanceMeters: 800)),
+        ("bike:1h30min", Leg(sport: .cycling, targetSeconds: 5400)),
     ]
 
     @Test(arguments: legs)
@@ -34,6 +39,12 @@ import WorkoutModel
     @Test(arguments: times)
     func timesParse(text: String, seconds: Double?) {
         #expect(LegArgument.seconds(text) == seconds)
+    }
+
+    @Test func aTimeOptionTakesMAsMinutes() {
+        #expect(LegArgument.seconds("30m", minutes: .mayBeM) == 1800)
+        #expect(LegArgument.seconds("1m30s", minutes: .mayBeM) == 90)
+        #expect(LegArgument.seconds("30", minutes: .mayBeM) == nil, "a bare number is neither minutes nor seconds here")
     }
 
     @Test func poolLengthsParse() throws {

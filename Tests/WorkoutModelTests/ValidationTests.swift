@@ -26,16 +26,16 @@ import Testing
     }
 
     @Test(arguments: [
-        (0, "exercise 1 (Burpees) workSeconds is 0 s; allowed 1–3600 s"),
-        (3601, "exercise 1 (Burpees) workSeconds is 3601 s; allowed 1–3600 s"),
+        (0, "exercise 1 (Burpees) work is 0 s; allowed 1–3600 s"),
+        (3601, "exercise 1 (Burpees) work is 3601 s; allowed 1–3600 s"),
     ])
     func workOutOfRange(work: Int, expected: String) {
         #expect(message(workout(work: work)) == expected)
     }
 
     @Test(arguments: [
-        (-1, "exercise 1 (Burpees) restSeconds is -1 s; allowed 0–3600 s"),
-        (3601, "exercise 1 (Burpees) restSeconds is 3601 s; allowed 0–3600 s"),
+        (-1, "exercise 1 (Burpees) rest is -1 s; allowed 0–3600 s"),
+        (3601, "exercise 1 (Burpees) rest is 3601 s; allowed 0–3600 s"),
     ])
     func restOutOfRange(rest: Int, expected: String) {
         #expect(message(workout(rest: rest)) == expected)
@@ -50,15 +50,15 @@ import Testing
     }
 
     @Test(arguments: [
-        (4, "restBetweenExercisesSeconds is 4 s; allowed 5–300 s"),
-        (301, "restBetweenExercisesSeconds is 301 s; allowed 5–300 s"),
+        (4, "rest between exercises is 4 s; allowed 5–300 s"),
+        (301, "rest between exercises is 301 s; allowed 5–300 s"),
     ])
     func restBetweenOutOfRange(between: Int, expected: String) {
         #expect(message(workout(between: between)) == expected)
     }
 
     @Test func prepareOutOfRange() {
-        #expect(message(workout(prepare: -1)) == "prepareSeconds is -1 s; allowed 0–3600 s")
+        #expect(message(workout(prepare: -1)) == "prepare is -1 s; allowed 0–3600 s")
     }
 
     @Test func exerciseCount() {
@@ -107,23 +107,47 @@ import Testing
         #expect(try IntervalWorkout.quick("20/10×8")?.exercises.first?.rounds == 8)
     }
 
-    @Test(arguments: ["tabata", "workouts/tabata.json", "20x8", "a/bxc", "Core+Legs"])
+    @Test(arguments: ["tabata", "workouts/tabata.json", "20x8", "a/bxc", "Core+Legs", "2024/plan.json", "5/3/1", "1q/30x3", "Legs/20x3"])
     func notAQuickForm(text: String) throws {
         #expect(try IntervalWorkout.quick(text) == nil)
     }
 
-    @Test func quickFormOutOfRangeNamesTheField() {
-        #expect(throws: PlanError.outOfRange(field: "exercise 1 (Quick) workSeconds", value: 0, range: 1...3600, unit: "s")) {
-            try IntervalWorkout.quick("0/10x8")
-        }
-        #expect(throws: PlanError.outOfRange(field: "exercise 1 (Quick) rounds", value: 100, range: 1...99, unit: "")) {
-            try IntervalWorkout.quick("20/10x100")
-        }
+    /// Times are typed as people type them, and a missing xN is one round.
+    static let quickForms: [(String, work: Int, rest: Int, rounds: Int)] = [
+        ("1:00/0:30x3", 60, 30, 3), ("1m/30sx3", 60, 30, 3), ("40/20", 40, 20, 1), ("1m30s/45s×2", 90, 45, 2),
+        ("2m/1mx4", 120, 60, 4), ("90s/0x5", 90, 0, 5), ("1:30/0:15", 90, 15, 1), ("1min/30secx10", 60, 30, 10),
+    ]
+
+    @Test(arguments: quickForms)
+    func quickFormsTakeTimesAsTyped(text: String, work: Int, rest: Int, rounds: Int) throws {
+        let w = try #require(try IntervalWorkout.quick(text))
+        #expect(w.exercises == [Exercise(name: "Quick", workSeconds: work, restSeconds: rest, rounds: rounds)])
+        #expect(w.name == text)
     }
 
-    @Test func quickFormWithAMissingOrHugeNumber() {
-        #expect(throws: PlanError.self) { try IntervalWorkout.quick("20/x8") }
-        #expect(throws: PlanError.self) { try IntervalWorkout.quick("99999999999999999999999/10x8") }
+    /// Errors speak of work, rest and rounds, never of JSON keys.
+    static let quickErrors: [(String, reason: String)] = [
+        ("0/10x8", "work is 0 s; allowed 1–3600 s"),
+        ("20/10x100", "rounds is 100; allowed 1–99"),
+        ("20/3601x2", "rest is 3601 s; allowed 0–3600 s"),
+        ("1:00:01/10", "work is 3601 s; allowed 1–3600 s"),
+        ("20/x8", "the rest time is missing"),
+        ("20/10x", "the rounds after x are missing"),
+        ("1.5/10x2", "work \"1.5\" is not a whole number of seconds"),
+        ("1:75/10", "work \"1:75\" is not a time such as 40, 40s, 1m30s or 1:00"),
+        ("99999999999999999999999/10x8", "work \"99999999999999999999999\" is too long"),
+        ("20/10x99999999999999999999", "rounds \"99999999999999999999\" is not a whole number such as 8"),
+    ]
+
+    @Test(arguments: quickErrors)
+    func quickFormErrorsSpeakOfWorkRestAndRounds(text: String, reason: String) {
+        #expect(throws: PlanError.badQuickForm(text: text, reason: reason)) { try IntervalWorkout.quick(text) }
+    }
+
+    @Test func validationNamesFieldsInWords() throws {
+        var w = IntervalWorkout(name: "Legs", exercises: [Exercise(name: "Squats", workSeconds: 40, restSeconds: 20, rounds: 3)])
+        w.restBetweenExercisesSeconds = 4
+        #expect(throws: PlanError.outOfRange(field: "rest between exercises", value: 4, range: 5...300, unit: "s")) { try w.validate() }
     }
 }
 

@@ -225,7 +225,7 @@ func libraryError<T>(_ body: () throws(LibraryError) -> T) -> LibraryError? {
         ("wrong-type.json", Data("{\"version\": 1,\n \"name\": \"W\",\n \"exercises\": [{\"name\": \"A\", \"workSeconds\": \"forty\", \"restSeconds\": 1, \"rounds\": 1}]}".utf8),
          "wrong-type.json, line 3, column 45: exercises[0].workSeconds: expected"),
         ("out-of-range.json", Data("{\"version\": 1, \"name\": \"R\", \"exercises\": [{\"name\": \"A\", \"workSeconds\": 0, \"restSeconds\": 1, \"rounds\": 1}]}".utf8),
-         "out-of-range.json: exercise 1 (A) workSeconds is 0 s; allowed 1–3600 s"),
+         "out-of-range.json: exercise 1 (A) work is 0 s; allowed 1–3600 s"),
         ("bad-utf8.json", Data([0x7B, 0x22, 0x6E, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D]),
          "bad-utf8.json, line 1, column 7: not UTF-8"),
         ("junk.json", Data(repeating: 0x41, count: 10 * 1024 * 1024),

@@ -108,7 +108,7 @@ import TestSupport
         (#"{"version": 2, "name": "T", "exercises": []}"#,
          "tabata.json: version 2 is not supported (this hiit reads version 1; a newer hiit wrote it)"),
         (#"{"name": "T", "exercises": [{"name": "a", "workSeconds": 0, "restSeconds": 10, "rounds": 8}]}"#,
-         "tabata.json: exercise 1 (a) workSeconds is 0 s; allowed 1–3600 s"),
+         "tabata.json: exercise 1 (a) work is 0 s; allowed 1–3600 s"),
         (#"{"name": "T", "exercises": []}"#,
          "tabata.json: exercises is 0; allowed 1–20"),
     ]

@@ -196,15 +196,15 @@ import Glibc
     }
 
     @Test(arguments: [
-        (["new", "Leg day", "-e", "Squats 0/20x3"], ["exercise 1 (Squats) workSeconds is 0 s; allowed 1–3600 s"]),
-        (["new", "Leg day", "-e", "Squats 3601/20x3"], ["workSeconds is 3601 s; allowed 1–3600 s"]),
-        (["new", "Leg day", "-e", "Squats 40/3601x3"], ["restSeconds is 3601 s; allowed 0–3600 s"]),
+        (["new", "Leg day", "-e", "Squats 0/20x3"], ["exercise 1 (Squats) work is 0 s; allowed 1–3600 s"]),
+        (["new", "Leg day", "-e", "Squats 3601/20x3"], ["work is 3601 s; allowed 1–3600 s"]),
+        (["new", "Leg day", "-e", "Squats 40/3601x3"], ["rest is 3601 s; allowed 0–3600 s"]),
         (["new", "Leg day", "-e", "Squats 40/20x0"], ["rounds is 0; allowed 1–99"]),
         (["new", "Leg day", "-e", "A 1/1x1", "-e", "B 1/1x100"], ["exercise 2 (B) rounds is 100; allowed 1–99"]),
         (["new", "Leg day", "-e", "Squats 40/20x3", "--rest-between", "4"], ["--rest-between", "'4'", "5–300"]),
         (["new", "Leg day", "-e", "Squats 40/20x3", "--rest-between", "301"], ["--rest-between", "'301'", "5–300"]),
         (["new", "Leg day", "-e", "Squats 40/20x3", "--prepare", "3601"], ["--prepare", "'3601'", "0–3600"]),
-        (["new", "Leg day", "-e", "Squats"], ["--exercise", "'Squats'", "NAME WORK/RESTxROUNDS"]),
+        (["new", "Leg day", "-e", "Squats"], ["--exercise", "'Squats'", "NAME WORK/REST[xROUNDS]"]),
         (["new", "Leg day"], ["At least one --exercise is needed, e.g. --exercise \"Burpees 40/20x3\""]),
         (["new", "   ", "-e", "Squats 40/20x3"], ["name", "is empty", "1–60"]),
         (["new", String(repeating: "n", count: 61), "-e", "Squats 40/20x3"], ["has 61 characters; allowed 1–60"]),
@@ -403,7 +403,7 @@ import Glibc
             """, "\(run)")
         let before = try Data(contentsOf: sandbox.workoutFile("leg-day.json"))
         let bad = try sandbox.run(["edit", "leg day", "--prepare", "0", "--work", "2=0"])
-        expectHiitError(bad, status: 64, naming: ["exercise 2 (Jumps) workSeconds is 0 s; allowed 1–3600 s"])
+        expectHiitError(bad, status: 64, naming: ["exercise 2 (Jumps) work is 0 s; allowed 1–3600 s"])
         let outOfRange = try sandbox.run(["edit", "leg day", "--remove", "3"])
         #expect(outOfRange.status == 64 && outOfRange.stderrLines.first?.contains("--remove: '3' names position 3") == true, "\(outOfRange)")
         #expect(try Data(contentsOf: sandbox.workoutFile("leg-day.json")) == before, "nothing saved")
@@ -429,7 +429,7 @@ import Glibc
         ], "\(run)")
         #expect(run.stderrLines == [
             "Error: \(clash.path): a workout named 'LEGS' already exists as 'Legs' (\(sandbox.workoutFile("legs.json").path)); names are compared ignoring case; not imported (add --rename to import it as 'LEGS 2')",
-            "Error: \(bad.path): exercise 1 (Hop) workSeconds is 0 s; allowed 1–3600 s; not imported",
+            "Error: \(bad.path): exercise 1 (Hop) work is 0 s; allowed 1–3600 s; not imported",
             "Error: \(missing): cannot be read: no such file; not imported",
         ], "\(run)")
         let renamed = try sandbox.run(["import", clash.path, "--rename"])

@@ -43,7 +43,7 @@ struct WorkoutResolver {
                 let looksQuick = !path.lowercased().hasSuffix(".json")
                     && path.allSatisfy { $0.isNumber || "/xX×s. ".contains($0) }
                 return looksQuick
-                    ? "'\(path.oneLineEscaped)' is neither a file nor a quick workout; a quick workout is WORK/RESTxROUNDS in seconds, such as 20/10x8"
+                    ? "'\(path.oneLineEscaped)' is neither a file nor a quick workout; a quick workout is WORK/REST[xROUNDS], such as 20/10x8 or 1:00/0:30x3"
                     : "\(path.oneLineEscaped): no such file"
             case let .quick(error): return error.description
             case let .store(error): return error.description

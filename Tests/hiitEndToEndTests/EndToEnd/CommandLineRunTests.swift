@@ -90,9 +90,10 @@ struct CommandLineRunTests {
     }
 
     @Test(arguments: [
-        ("0/10x8", ["workSeconds", "0", "1–3600"]),
-        ("3601/10x8", ["workSeconds", "3601", "1–3600"]),
-        ("20/3601x8", ["restSeconds", "3601", "0–3600"]),
+        ("0/10x8", ["work is 0 s", "1–3600"]),
+        ("3601/10x8", ["work is 3601 s", "1–3600"]),
+        ("20/3601x8", ["rest is 3601 s", "0–3600"]),
+        ("1:00:01/10", ["work is 3601 s", "1–3600"]),
         ("20/10x0", ["rounds", "0", "1–99"]),
         ("20/10x100", ["rounds", "100", "1–99"]),
     ])
@@ -100,6 +101,31 @@ struct CommandLineRunTests {
         let sandbox = try E2ESandbox()
         let result = try await sandbox.runHiit(["run", word])
         expectHiitError(result, status: 64, naming: naming)
+        #expect(!result.stderr.contains("Seconds"), "speaks of work and rest, not of JSON keys: \(result)")
+    }
+
+    /// Times typed as a person types them, in the quick form and in --prepare; no xN is one round.
+    static let typedTimes: [(word: String, estimated: Double)] = [("1:00/0:30x3", 240), ("1m/30sx3", 240), ("40/20", 40)]
+
+    @Test(arguments: typedTimes)
+    func quickFormsTakeClockAndUnitTimes(word: String, estimated: Double) async throws {
+        let prepare = 10.0
+        let sandbox = try E2ESandbox()
+        let result = try await sandbox.runHiit(["show", word, "--json"])
+        #expect(result.status == 0, "\(result)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["estimatedSeconds"] as? Double == estimated, "\(result)")
+        let segments = try #require(json["segments"] as? [[String: Any]])
+        #expect(segments.first?["durationSeconds"] as? Double == prepare)
+    }
+
+    @Test func prepareTakesAClockTime() async throws {
+        let sandbox = try E2ESandbox()
+        let result = try await sandbox.runHiit(["run", "1/0", "--prepare", "0:01", "--events", "--no-record", "--mute"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("\"kind\":\"prepare\""), "a 1 s prepare ran: \(result)")
+        let bad = try await sandbox.runHiit(["run", "1/0", "--prepare", "1:00:01"])
+        expectHiitError(bad, status: 64, naming: ["--prepare", "3601 s", "0–3600 s"])
     }
 
     @Test func unknownOptionIsBadUsageNamingIt() async throws {

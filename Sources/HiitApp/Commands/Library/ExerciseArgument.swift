@@ -2,8 +2,9 @@ import CommandLineKit
 import Foundation
 import WorkoutModel
 
-/// The exercise form of the command line: `NAME WORK/RESTxROUNDS`, e.g. `"Squats 40/20x3"`
-/// (work 40 s, rest 20 s, 3 rounds). The timing is the last word; everything before it is
+/// The exercise form of the command line: `NAME WORK/REST[xROUNDS]`, e.g. `"Squats 40/20x3"`
+/// (work 40 s, rest 20 s, 3 rounds) or `"Plank 1:00/0:30"` (one round); times as
+/// ``Exercise/parseTiming(_:name:)`` reads them. The timing is the last word; everything before it is
 /// the name. A bare timing (`40/20x3`) gets the name `Exercise N` from its position.
 enum ExerciseArgument {
     /// `--exercise "Burpees 40/20x3"`: an example of the option as typed, for messages.
@@ -26,7 +27,7 @@ enum ExerciseArgument {
             timing = Substring(trimmed)
             name = ""
         }
-        let expected = "is not NAME WORK/RESTxROUNDS such as 'Squats 40/20x3' (work 40 s, rest 20 s, 3 rounds)"
+        let expected = "is not NAME WORK/REST[xROUNDS] such as 'Squats 40/20x3' (work 40 s, rest 20 s, 3 rounds)"
         let exercise: Exercise?
         do {
             exercise = try Exercise.parseTiming(String(timing), name: name.trimmingCharacters(in: .whitespaces))

@@ -15,17 +15,17 @@ struct NewCommand: Command {
     /// `--exercise "Squats 40/20x3"`, repeated for each exercise, in order; an unnamed one is
     /// `Exercise N` from its position.
     @Option("exercise", short: "e", valueName: "exercise",
-            help: "An exercise as NAME WORK/RESTxROUNDS, e.g. \"Squats 40/20x3\": work 40 s, rest 20 s, 3 rounds. At least one is needed; repeat for each exercise, in order.",
+            help: "An exercise as NAME WORK/REST[xROUNDS], e.g. \"Squats 40/20x3\": work 40 s, rest 20 s, 3 rounds (times also as 1:00 or 1m30s; no xROUNDS is one round). At least one is needed; repeat for each exercise, in order.",
             isRequired: true, example: ExerciseArgument.example, as: ExerciseArgument.conversion)
     var exercises: [Exercise]
     /// `--rest-between S`: the rest between two exercises, seconds.
-    @Option("rest-between", valueName: "seconds", help: "Rest between two exercises, 5–300 s (default: 60).",
-            as: .wholeNumber(range: IntervalWorkout.restBetweenExercisesRange, unit: "seconds"))
+    @Option("rest-between", valueName: "time", help: "Rest between two exercises, 5–300 s, as 60, 60s, 1m or 1:00 (default: 60).",
+            as: .duration(range: IntervalWorkout.restBetweenExercisesRange))
     var restBetweenSeconds: Int?
     /// `--prepare S`: the countdown before the first work segment, seconds.
-    @Option("prepare", valueName: "seconds",
-            help: "Countdown before the first work segment, 0–3600 s; 0 turns it off (default: 10).",
-            as: .wholeNumber(range: IntervalWorkout.prepareRange, unit: "seconds"))
+    @Option("prepare", valueName: "time",
+            help: "Countdown before the first work segment, 0–3600 s, as 10, 10s or 1:00; 0 turns it off (default: 10).",
+            as: .duration(range: IntervalWorkout.prepareRange))
     var prepareSeconds: Int?
 
     /// The workout as typed; its limits are checked by ``run(_:)`` before anything is written.

@@ -41,7 +41,7 @@ enum QuickEdits {
     /// `--add EXERCISE`: insert an exercise.
     static let add = OptionSpec(
         "add", valueName: "exercise",
-        help: "Add an exercise, NAME WORK/RESTxROUNDS such as \"Lunges 30/15x4\", at the end (or at --at).",
+        help: "Add an exercise, NAME WORK/REST[xROUNDS] such as \"Lunges 30/15x4\", at the end (or at --at).",
         isRepeatable: true)
     /// `--at N`: where the `--add` before it inserts.
     static let at = OptionSpec("at", valueName: "position", help: "Right after --add: the position the new exercise takes (1 = first).",
@@ -54,21 +54,22 @@ enum QuickEdits {
     /// `--to N`: where the `--move` before it moves to.
     static let to = OptionSpec("to", valueName: "position", help: "Right after --move: the position the exercise takes.",
                                isRepeatable: true)
-    /// `--work N=SECONDS`.
-    static let work = FieldEdit("work", field: "work", what: "SECONDS", unit: " s", example: "2=40", range: Exercise.workRange)
-    /// `--rest N=SECONDS`.
-    static let rest = FieldEdit("rest", field: "rest between rounds", what: "SECONDS", unit: " s", example: "2=20",
-                                range: Exercise.restRange)
+    /// `--work N=TIME` (`2=40`, `2=1:00`, `2=1m30s`).
+    static let work = FieldEdit("work", field: "work", what: "TIME", unit: " s", example: "2=40", range: Exercise.workRange,
+                                isDuration: true)
+    /// `--rest N=TIME`.
+    static let rest = FieldEdit("rest", field: "rest between rounds", what: "TIME", unit: " s", example: "2=20",
+                                range: Exercise.restRange, isDuration: true)
     /// `--rounds N=COUNT`.
     static let rounds = FieldEdit("rounds", field: "rounds", what: "COUNT", unit: "", example: "1=5", range: Exercise.roundsRange)
     /// `--rename-exercise N=NAME`.
     static let renameExercise = OptionSpec("rename-exercise", valueName: "n=name", help: "Rename exercise n (e.g. --rename-exercise 1=Squats).",
                                            isRepeatable: true)
     /// `--rest-between SECONDS`.
-    static let restBetween = OptionSpec("rest-between", valueName: "seconds", help: "Set the rest between exercises, 5–300 s.")
+    static let restBetween = OptionSpec("rest-between", valueName: "time", help: "Set the rest between exercises, 5–300 s (60, 1m, 1:00).")
     /// `--prepare SECONDS`.
-    static let prepare = OptionSpec("prepare", valueName: "seconds",
-                                    help: "Set the countdown before the first work segment, 0–3600 s; 0 turns it off.")
+    static let prepare = OptionSpec("prepare", valueName: "time",
+                                    help: "Set the countdown before the first work segment, 0–3600 s (10, 10s, 1:00); 0 turns it off.")
 
     /// The quick-edit options in the order help lists them.
     static let options: [OptionSpec] = [add, at, remove, move, to, work.spec, rest.spec, rounds.spec, renameExercise, restBetween,
@@ -76,7 +77,8 @@ enum QuickEdits {
 
     /// An `N=VALUE` quick edit of an exercise's whole-number field (`--work`, `--rest`,
     /// `--rounds`): its option, whose help is made from the value's name, example and range,
-    /// and what its messages name.
+    /// and what its messages name. A duration's value is typed as ``DurationText`` reads it
+    /// (`40`, `40s`, `1:00`, `1m30s`); a count's as digits.
     struct FieldEdit {
         /// The option (repeatable, value `n=seconds` or `n=count`).
         let spec: OptionSpec
@@ -86,6 +88,10 @@ enum QuickEdits {
         let example: String
         /// The value's limits (``Exercise/workRange``, …).
         let range: ClosedRange<Int>
+        /// Whether the value is a duration in seconds (else a count).
+        let isDuration: Bool
+        /// The field as messages name it (`work`, `rest between rounds`, `rounds`).
+        let field: String
 
         /// - Parameters:
         ///   - long: the option's name without `--`.
@@ -94,14 +100,19 @@ enum QuickEdits {
         ///   - unit: what follows the range in help (` s`, or nothing for a count).
         ///   - example: an example value (`2=40`).
         ///   - range: the value's limits.
-        init(_ long: String, field: String, what: String, unit: String, example: String, range: ClosedRange<Int>) {
+        ///   - isDuration: whether the value is a duration (`2=1:00` allowed), else a count.
+        init(_ long: String, field: String, what: String, unit: String, example: String, range: ClosedRange<Int>,
+             isDuration: Bool = false) {
+            let forms = isDuration ? " or \(example.prefix { $0 != "=" })=1:00" : ""
             spec = OptionSpec(
                 long, valueName: "n=\(what.lowercased())",
-                help: "Set exercise n's \(field), \(range.lowerBound)–\(range.upperBound)\(unit) (e.g. --\(long) \(example)).",
+                help: "Set exercise n's \(field), \(range.lowerBound)–\(range.upperBound)\(unit) (e.g. --\(long) \(example)\(forms)).",
                 isRepeatable: true)
             self.what = what
             self.example = example
             self.range = range
+            self.isDuration = isDuration
+            self.field = field
         }
     }
 
@@ -157,11 +168,10 @@ enum QuickEdits {
                 steps.append(QuickEditStep(option: option, value: value,
                                            edit: .renameExercise(n, name: String(value[value.index(after: equals)...]))))
             case restBetween.long:
-                let seconds = try OptionValue.wholeNumber(value, option: option, range: IntervalWorkout.restBetweenExercisesRange,
-                                                          unit: "seconds")
+                let seconds = try OptionValue.duration(value, option: option, range: IntervalWorkout.restBetweenExercisesRange)
                 steps.append(QuickEditStep(option: option, value: value, edit: .restBetween(seconds)))
             case prepare.long:
-                let seconds = try OptionValue.wholeNumber(value, option: option, range: IntervalWorkout.prepareRange, unit: "seconds")
+                let seconds = try OptionValue.duration(value, option: option, range: IntervalWorkout.prepareRange)
                 steps.append(QuickEditStep(option: option, value: value, edit: .prepare(seconds)))
             default:
                 continue
@@ -181,14 +191,23 @@ enum QuickEdits {
         return n
     }
 
-    /// `N=VALUE` with a whole-number value; the value's range is checked with the workout.
+    /// `N=VALUE` with a whole-number value (a duration's in seconds); the value's range is
+    /// checked with the workout.
     private static func assignment(_ text: String, option: String,
                                    to edit: FieldEdit) throws(CommandLineError) -> (Int, Int) {
         let (what, example, range) = (edit.what, edit.example, edit.range)
-        let form = "is not N=\(what) such as \(example) (exercise N; \(what.lowercased()) \(range.lowerBound)–\(range.upperBound))"
+        let unit = edit.isDuration ? " s" : ""
+        let also = edit.isDuration ? " or \(example.prefix { $0 != "=" })=1:00" : ""
+        let form = "is not N=\(what) such as \(example)\(also) (exercise N; \(edit.field) \(range.lowerBound)–\(range.upperBound)\(unit))"
         guard let equals = text.firstIndex(of: "=") else { throw .badValue(option: option, value: text, reason: form) }
         let n = try position(String(text[..<equals]), option: option, whole: text)
         let valueText = text[text.index(after: equals)...]
+        if edit.isDuration {
+            guard let seconds = DurationText.wholeSeconds(String(valueText)) else {
+                throw .badValue(option: option, value: text, reason: form)
+            }
+            return (n, seconds)
+        }
         guard !valueText.isEmpty, valueText.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw .badValue(option: option, value: text, reason: form)
         }

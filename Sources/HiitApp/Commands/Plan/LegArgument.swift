@@ -32,7 +32,7 @@ enum LegArgument {
                 leg.targetDistanceMeters = try Distance(parsing: target).meters
             } catch {
                 throw .badValue(option: field, value: word,
-                                reason: "has a target that is neither a distance (750m, 20km, 5mi, 1500yd) nor a time (30min, 1h, 1h30min, 25:00)")
+                                reason: "has a target that is neither a distance (750m, 20km, 5k, 5mi, 1500yd) nor a time (30min, 1h, 1h30min, 25:00)")
             }
             if sport == .transition {
                 throw .badValue(option: field, value: word, reason: "gives a transition a distance; a transition takes a time only")
@@ -51,42 +51,16 @@ enum LegArgument {
         ValueConversion { value, origin throws(CommandLineError) in try pool(value, option: origin.name) }
     }
 
-    /// A time typed as `1h30min`, `30min`, `45s`, `1h`, `90 s` (units h, min, s, combined
-    /// from largest to smallest, decimals allowed) or as a clock `m:ss` / `h:mm:ss`.
+    /// A leg's target time: a duration as ``DurationText`` reads it (`1h30min`, `30min`, `45s`,
+    /// `1:20:00`, `25:00`), with no bare numbers. In a LEG word `m` is metres (`run:800m`), so
+    /// minutes are `min` there; `--time` also takes `m` (`--time 30m`).
+    /// - Parameters:
+    ///   - text: what was typed.
+    ///   - minutes: whether `m` means minutes (default: no, as in a LEG word).
     /// - Returns: seconds above 0, or `nil` when the text is not such a time.
-    static func seconds(_ text: String) -> Double? {
-        let trimmed = text.replacingOccurrences(of: " ", with: "").lowercased()
-        guard !trimmed.isEmpty else { return nil }
-        if trimmed.contains(":") {
-            let fields = trimmed.split(separator: ":", omittingEmptySubsequences: false)
-            guard (2...3).contains(fields.count),
-                  fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-            let numbers = fields.compactMap { Double($0) }
-            guard numbers.count == fields.count, numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
-            let total = numbers.reduce(0) { $0 * 60 + $1 }
-            return total > 0 ? total : nil
-        }
-        var total = 0.0
-        var rest = Substring(trimmed)
-        var lastScale = Double.infinity
-        while !rest.isEmpty {
-            let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-            guard !number.isEmpty, let value = Double(number) else { return nil }
-            rest = rest.dropFirst(number.count)
-            let unit = rest.prefix { $0.isLetter }
-            rest = rest.dropFirst(unit.count)
-            let scale: Double
-            switch unit {
-            case "h", "hr", "hrs", "hour", "hours": scale = 3600
-            case "min", "mins", "minute", "minutes": scale = 60
-            case "s", "sec", "secs", "second", "seconds": scale = 1
-            default: return nil
-            }
-            guard scale < lastScale else { return nil }
-            lastScale = scale
-            total += value * scale
-        }
-        return total.isFinite && total > 0 ? total : nil
+    static func seconds(_ text: String, minutes: DurationText.Minutes = .onlyMin) -> Double? {
+        guard let seconds = DurationText.seconds(text, bareNumber: .refused, minutes: minutes), seconds > 0 else { return nil }
+        return seconds
     }
 
     /// What `--pool` sets on a swim: a pool length in m or yd, or open water.

@@ -16,11 +16,11 @@ struct PlanSetCommand: Command {
     @Argument("N", help: "The leg's position, from 1.") var position: String
     /// `--distance D|none`: the new target distance in metres: `.some(nil)` clears it, `nil`
     /// leaves it.
-    @Option("distance", valueName: "distance", help: "Target distance: 750m, 20km, 5mi, 1500yd, or none.",
+    @Option("distance", valueName: "distance", help: "Target distance: 750m, 20km, 5k, 5mi, 1500yd, or none.",
             as: Self.distanceConversion)
     var distanceMeters: Double??
     /// `--time T|none`: the new target time in seconds: `.some(nil)` clears it, `nil` leaves it.
-    @Option("time", valueName: "time", help: "Target time: 30min, 1h, 1h30min, 25:00, or none.", as: Self.timeConversion)
+    @Option("time", valueName: "time", help: "Target time: 30min, 30m, 1h, 1h30min, 25:00, or none.", as: Self.timeConversion)
     var seconds: Double??
     /// `--pool P|open-water` (swim legs only): the new pool setting and the value as typed.
     @Option("pool", valueName: "length", help: "Pool length in m or yd (25m, 25yd, 33⅓yd), or open-water (swim legs only).",
@@ -58,9 +58,9 @@ struct PlanSetCommand: Command {
     private static var timeConversion: ValueConversion<Double?> {
         ValueConversion { value, origin throws(CommandLineError) -> Double? in
             if value.lowercased() == "none" { return nil }
-            guard let seconds = LegArgument.seconds(value) else {
+            guard let seconds = LegArgument.seconds(value, minutes: .mayBeM) else {
                 throw .badValue(option: origin.name, value: value,
-                                reason: "is not a time; use 30min, 1h, 1h30min, 45s, 25:00 or 1:20:00, or none")
+                                reason: "is not a time; use 30min, 30m, 1h, 1h30min, 45s, 25:00 or 1:20:00, or none")
             }
             return seconds
         }

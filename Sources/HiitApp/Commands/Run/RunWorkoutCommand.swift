@@ -12,9 +12,9 @@ struct RunWorkoutCommand: Command {
     /// WORKOUT: a name, a path or the QUICK form; `nil` runs the default workout.
     @Argument("WORKOUT", help: ArgumentHelp.workout + " Default: the selected workout.") var workout: String?
     /// `--prepare S`: overrides the prepare countdown, seconds.
-    @Option("prepare", valueName: "seconds",
-            help: "Seconds of countdown before the first work segment, 0–3600; 0 turns it off (default: the workout's, usually 10).",
-            as: .wholeNumber(range: IntervalWorkout.prepareRange, unit: "seconds"))
+    @Option("prepare", valueName: "time",
+            help: "Countdown before the first work segment, 0–3600 s, as 10, 10s, 1m or 1:00; 0 turns it off (default: the workout's, usually 10).",
+            as: .duration(range: IntervalWorkout.prepareRange))
     var prepareSeconds: Int?
     /// `--mute`: start with cues muted.
     @Flag("mute", help: "Start with the cues off (press m to turn them on).") var isMuted: Bool
