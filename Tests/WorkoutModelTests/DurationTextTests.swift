@@ -32,3 +32,25 @@ import WorkoutModel
         #expect(DurationText.wholeSeconds("100000000000000000000000000") == nil)
     }
 }
+
+/// Body weights as people type them (issue "What users hit", item 10).
+@Suite struct BodyWeightTests {
+    static let weights: [(String, BodyWeight?)] = [
+        ("72.5", BodyWeight(72.5, nil)), ("72.5kg", BodyWeight(72.5, .kilograms)), ("160lb", BodyWeight(160, .pounds)),
+        ("160 lbs", BodyWeight(160, .pounds)), ("70 KG", BodyWeight(70, .kilograms)), ("154 pounds", BodyWeight(154, .pounds)),
+        ("heavy", nil), ("-70", nil), ("7e1", nil), ("11st", nil), ("", nil), (".", nil), ("1.2.3kg", nil), ("nan", nil),
+    ]
+
+    @Test(arguments: weights)
+    func weightsParse(text: String, weight: BodyWeight?) {
+        #expect(BodyWeight(parsing: text) == weight)
+    }
+
+    @Test func aBareNumberIsInTheProfilesUnits() {
+        let bare = BodyWeight(154, nil)
+        #expect(bare.kilograms(unitless: .metric) == 154)
+        #expect(abs(bare.kilograms(unitless: .imperial) - 69.853_225_0) < 1e-6, "154 × 0.45359237")
+        #expect(BodyWeight(70, .kilograms).kilograms(unitless: .imperial) == 70, "a unit typed wins")
+        #expect(abs(BodyWeight.pounds(kilograms: BodyWeight(160, .pounds).kilograms(unitless: .metric)) - 160) < 1e-9)
+    }
+}

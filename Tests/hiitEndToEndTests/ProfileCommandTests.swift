@@ -9,7 +9,7 @@ import WorkoutModel
         let run = try box.run(["profile"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdoutLines == [
-            "Weight         not set: no calorie estimates (set it with 'hiit profile --weight KG')",
+            "Weight         not set: no calorie estimates (set it with 'hiit profile --weight 72.5kg')",
             "First weekday  system (the locale's first day; Monday where it says nothing)",
             "Units          metric",
             "File           \(box.profileURL.path) (not created yet)",
@@ -19,11 +19,11 @@ import WorkoutModel
 
     @Test func settingsAreSavedPrivatelyAndShown() throws {
         let box = try E2ESandbox.forHistory()
-        let set = try box.run(["profile", "--weight", "72.5", "--first-weekday", "sunday", "--units", "imperial"])
+        let set = try box.run(["profile", "--weight", "72.5kg", "--first-weekday", "sunday", "--units", "imperial"])
         #expect(set.status == 0, "\(set)")
         #expect(set.stdoutLines == [
             "Saved the profile.",
-            "Weight         72.5 kg (159.8 lb)",
+            "Weight         159.8 lb",
             "First weekday  sunday",
             "Units          imperial",
             "File           \(box.profileURL.path)",
@@ -44,17 +44,39 @@ import WorkoutModel
         #expect(units.stdoutLines.contains("Weight         72.5 kg"))
         #expect(units.stdoutLines.contains("First weekday  sunday"))
         let cleared = try box.run(["profile", "--no-weight"])
-        #expect(cleared.stdoutLines.contains("Weight         not set: no calorie estimates (set it with 'hiit profile --weight KG')"))
+        #expect(cleared.stdoutLines.contains("Weight         not set: no calorie estimates (set it with 'hiit profile --weight 72.5kg')"))
         #expect(try box.run(["profile"]).stdoutLines.contains("First weekday  sunday"))
     }
 
+    /// A weight keeps the unit it is typed in; a bare number is in the profile's units, and the
+    /// profile shows the weight in them.
+    @Test func weightsTakePoundsAndKilogramsAndShowInTheProfilesUnits() throws {
+        let box = try E2ESandbox.forHistory()
+        let pounds = try box.run(["profile", "--weight", "154lb"])
+        #expect(pounds.status == 0, "\(pounds)")
+        #expect(pounds.stdoutLines.contains("Weight         69.85 kg"), "metric shows kg: \(pounds)")
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: box.profileURL)) as? [String: Any]
+        #expect(abs((stored?["weightKg"] as? Double ?? 0) - 154 * 0.45359237) < 1e-9, "stored in kg, exactly")
+        let imperial = try box.run(["profile", "--units", "imperial"])
+        #expect(imperial.stdoutLines.contains("Weight         154 lb"), "\(imperial)")
+        let bare = try box.run(["profile", "--weight", "160"])
+        #expect(bare.stdoutLines.contains("Weight         160 lb"), "a bare number is in the profile's units: \(bare)")
+        let kilograms = try box.run(["profile", "--weight", "70 kg"])
+        #expect(kilograms.stdoutLines.contains("Weight         154.3 lb"), "\(kilograms)")
+        let both = try box.run(["profile", "--weight", "70", "--units", "metric"])
+        #expect(both.stdoutLines.contains("Weight         70 kg"), "the units given now decide: \(both)")
+    }
+
     @Test(arguments: [
-        (["--weight", "19.9"], "Error: --weight: '19.9' is outside 20–400 kg"),
-        (["--weight", "400.5"], "Error: --weight: '400.5' is outside 20–400 kg"),
-        (["--weight", "-70"], "Error: --weight: '-70' is outside 20–400 kg"),
-        (["--weight", "seventy"], "Error: --weight: 'seventy' is not a number of kg (20–400)"),
-        (["--weight", "7e1"], "Error: --weight: '7e1' is not a number of kg (20–400)"),
-        (["--weight", "nan"], "Error: --weight: 'nan' is not a number of kg (20–400)"),
+        (["--weight", "19.9"], "Error: --weight: '19.9' is outside 20–400 kg (44.1–881.8 lb)"),
+        (["--weight", "400.5"], "Error: --weight: '400.5' is outside 20–400 kg (44.1–881.8 lb)"),
+        (["--weight", "1000lb"], "Error: --weight: '1000lb' is 453.6 kg, outside 20–400 kg (44.1–881.8 lb)"),
+        (["--weight", "40", "--units", "imperial"], "Error: --weight: '40' is 18.1 kg, outside 20–400 kg (44.1–881.8 lb)"),
+        (["--weight", "-70"], "Error: --weight: '-70' is not a weight such as 72.5, 72.5kg or 160lb (20–400 kg)"),
+        (["--weight", "seventy"], "Error: --weight: 'seventy' is not a weight such as 72.5, 72.5kg or 160lb (20–400 kg)"),
+        (["--weight", "7e1"], "Error: --weight: '7e1' is not a weight such as 72.5, 72.5kg or 160lb (20–400 kg)"),
+        (["--weight", "nan"], "Error: --weight: 'nan' is not a weight such as 72.5, 72.5kg or 160lb (20–400 kg)"),
+        (["--weight", "11st"], "Error: --weight: '11st' is not a weight such as 72.5, 72.5kg or 160lb (20–400 kg)"),
         (["--weight", "70", "--no-weight"], "Error: --weight: '70' cannot be given with --no-weight"),
         (["--first-weekday", "tuesday"], "Error: --first-weekday: 'tuesday' is not one of monday, sunday, saturday, system"),
         (["--first-weekday", "Monday"], "Error: --first-weekday: 'Monday' is not one of monday, sunday, saturday, system; did you mean 'monday'?"),
@@ -108,6 +130,16 @@ import WorkoutModel
         _ = try box.run(["run", "1/1x1", "--prepare", "0", "--events", "--mute", "--weight", "60"])
         let second = box.historyBytes().split(separator: 0x0A).compactMap { try? SessionRecord(jsonLine: Data($0)) }
         #expect(second.last?.weightKg == 60)
+        // In pounds, typed or by the profile's units; out of range refused before the run.
+        _ = try box.run(["run", "1/1x1", "--prepare", "0", "--events", "--mute", "--weight", "150lb"])
+        _ = try box.run(["profile", "--units", "imperial"])
+        _ = try box.run(["run", "1/1x1", "--prepare", "0", "--events", "--mute", "--weight", "200"])
+        let third = box.historyBytes().split(separator: 0x0A).compactMap { try? SessionRecord(jsonLine: Data($0)) }
+        #expect(third.dropFirst(2).map { $0.weightKg.map { ($0 * 1000).rounded() / 1000 } } == [68.039, 90.718])
+        let refused = try box.run(["run", "1/1x1", "--prepare", "0", "--events", "--mute", "--weight", "30"])
+        #expect(refused.status == 64 && refused.allStderrLines.first == "Error: --weight: '30' is 13.6 kg, outside 20–400 kg (44.1–881.8 lb)",
+                "\(refused)")
+        #expect(box.historyBytes().split(separator: 0x0A).count == 4, "nothing recorded")
     }
 
     @Test func aBrokenProfileWarnsOnceAndTheWorkoutStillRunsWithoutKcal() throws {

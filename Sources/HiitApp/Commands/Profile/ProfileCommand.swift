@@ -22,8 +22,6 @@ struct ProfileCommand: Command {
     @Option("units", valueName: "units", help: "Units for distances and paces: metric or imperial.", as: .choice)
     var units: Profile.Units?
 
-    /// The new weight in kg, if one was given.
-    var weightKg: Double? { weightChange.weightKg }
     /// Whether `--no-weight` removes the weight.
     var clearsWeight: Bool { weightChange.clearsWeight }
 
@@ -31,7 +29,14 @@ struct ProfileCommand: Command {
         let console = context.console
         let file = ProfileFile(folder: DataFolder(url: context.locations.dataFolder))
         let path = file.folder.profileURL.path
-        let changes = weightKg != nil || clearsWeight || firstWeekday != nil || units != nil
+        let changes = weightChange.weight != nil || clearsWeight || firstWeekday != nil || units != nil
+        // A bare --weight number is in the units the profile will have: those given now, else
+        // the stored ones.
+        var weightKg: Double?
+        if weightChange.weight != nil {
+            let stored = (try? file.read())?.units ?? .metric
+            weightKg = try weightChange.weightKg(units: units ?? stored)
+        }
         do {
             if !changes {
                 let exists = FileManager.default.fileExists(atPath: path)
@@ -62,11 +67,9 @@ struct ProfileCommand: Command {
     static func text(_ profile: Profile, path: String, exists: Bool) -> String {
         var lines: [(String, String)] = []
         if let weight = profile.weightKg {
-            var shown = "\(Format.decimal(weight, places: 2)) kg"
-            if profile.units == .imperial { shown += " (\(Format.decimal(weight * poundsPerKilogram, places: 1)) lb)" }
-            lines.append(("Weight", shown))
+            lines.append(("Weight", WeightOption.text(kilograms: weight, units: profile.units)))
         } else {
-            lines.append(("Weight", "not set: no calorie estimates (set it with 'hiit profile --weight KG')"))
+            lines.append(("Weight", "not set: no calorie estimates (set it with 'hiit profile --weight 72.5kg')"))
         }
         switch profile.firstWeekday {
         case .system: lines.append(("First weekday", "system (the locale's first day; Monday where it says nothing)"))
@@ -81,8 +84,5 @@ struct ProfileCommand: Command {
         return lines.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
             .joined(separator: "\n")
     }
-
-    /// Pounds in one kilogram (international avoirdupois pound, 0.45359237 kg exactly).
-    static let poundsPerKilogram = 1 / 0.45359237
 
 }

@@ -1,5 +1,6 @@
 import AudioCues
 import Calories
+import CommandLineKit
 import Foundation
 import SessionEngine
 import TerminalUI
@@ -26,8 +27,9 @@ struct RunWorkout {
         var noRecord = false
         /// JSON event lines instead of a screen.
         var events = false
-        /// Body weight for the calorie estimate (kg).
-        var weightKg: Double?
+        /// `--weight`: body weight for the calorie estimate as typed (a bare number in the
+        /// profile's units).
+        var weight: WeightOption.Typed?
         /// `--multisport`: a free-form swim–bike–run session.
         var multisport = false
         /// `--intervals SPORT`: a free-form interval session of one sport.
@@ -49,7 +51,8 @@ struct RunWorkout {
         // The profile (weight, selection, units) is read once, before the screen takes over,
         // so a broken one is reported now and only once.
         let profile = ProfileLoader.load(context.locations, console: context.console, consequence: "no calorie estimate and no selected workout")
-        let weightKg = options.weightKg ?? profile.weightKg
+        let weightKg = try options.weight.map { typed throws(CommandLineError) in try WeightOption.kilograms(typed, units: profile.units) }
+            ?? profile.weightKg
         if options.multisport {
             let run = MultisportRun(
                 title: "Multisport", mode: .freeForm(name: "Multisport", allowed: [.swimming, .cycling, .running, .transition]),

@@ -28,10 +28,10 @@ struct RunWorkoutCommand: Command {
     @Flag("events",
           help: "Write one JSON object per line on standard output instead of drawing the timer, and read commands on standard input, one per line: pause, resume, skip (or next), finish, reset, mute, quit; for multisport sessions also lap, undo, and with --multisport or --intervals begin SPORT and end.")
     var events: Bool
-    /// `--weight KG`: body weight for the calorie estimate, if given.
-    @Option("weight", valueName: "kg", help: "Body weight for the calorie estimate, 20–400 kg (default: the profile's).",
-            as: .decimal(range: 20...400, unit: "kg"))
-    var weightKg: Double?
+    /// `--weight WEIGHT`: body weight for the calorie estimate, if given.
+    @Option("weight", valueName: WeightOption.valueName, help: WeightOption.help + " Default: the profile's.",
+            as: WeightOption.conversion)
+    var weight: WeightOption.Typed?
     /// `--multisport`: a free-form swim–bike–run session.
     @Flag("multisport",
           help: "A free-form multisport session: s swim, b bike, r run, t transition begin a leg (ending the one running), e ends it. With --events: 'begin SPORT' and 'end'.")
@@ -45,7 +45,7 @@ struct RunWorkoutCommand: Command {
     /// What the command line asked for.
     var options: RunWorkout.Options {
         RunWorkout.Options(workout: workout, prepareSeconds: prepareSeconds, isMuted: isMuted, audioDevice: audioDevice,
-                           noRecord: noRecord, events: events, weightKg: weightKg, multisport: multisport,
+                           noRecord: noRecord, events: events, weight: weight, multisport: multisport,
                            intervalsSport: intervalsSport)
     }
 
