@@ -25,13 +25,17 @@ public enum LengthUnit: String, Codable, Sendable, CaseIterable {
 /// One leg of a multisport plan (DESIGN §2 "Multisport rules").
 ///
 /// A leg is identified by its position, never by its sport (swimrun repeats sports).
-/// Stored as `{"sport": "swimming", "targetDistanceMeters": 750, "poolLength": 25,
-/// "poolUnit": "m"}`; every field but `sport` may be missing.
+/// Stored as `{"sport": "swimming", "targetDistanceMeters": 750, "targetDistanceUnit": "m",
+/// "poolLength": 25, "poolUnit": "m"}`; every field but `sport` may be missing.
 public struct Leg: Codable, Equatable, Hashable, Sendable {
     /// The sport; `transition` for T1, T2, ….
     public var sport: Sport
     /// A target distance in metres, if any.
     public var targetDistanceMeters: Double?
+    /// The unit the target distance was typed in (`5k` → km, `1000yd` → yd), so that it is
+    /// shown as typed (`750 m` in a yard pool, not `820.21 yd`); `nil` in files written before
+    /// it existed, whose targets are shown in the pool's or the profile's units.
+    public var targetDistanceUnit: LengthUnit?
     /// A target time in seconds, if any.
     public var targetSeconds: Double?
     /// For a pool swim: the pool's length in `poolUnit` (25 m, 50 m, 25 yd, 33⅓ yd …).
@@ -46,9 +50,10 @@ public struct Leg: Codable, Equatable, Hashable, Sendable {
     /// Creates a leg; see the properties.
     public init(sport: Sport, targetDistanceMeters: Double? = nil, targetSeconds: Double? = nil,
                 poolLength: Double? = nil, poolUnit: LengthUnit? = nil, isOpenWater: Bool? = nil,
-                isIndoor: Bool? = nil) {
+                isIndoor: Bool? = nil, targetDistanceUnit: LengthUnit? = nil) {
         self.sport = sport
         self.targetDistanceMeters = targetDistanceMeters
+        self.targetDistanceUnit = targetDistanceUnit
         self.targetSeconds = targetSeconds
         self.poolLength = poolLength
         self.poolUnit = poolUnit
@@ -60,6 +65,19 @@ public struct Leg: Codable, Equatable, Hashable, Sendable {
     public var poolLengthMeters: Double? {
         guard let poolLength else { return nil }
         return poolLength * (poolUnit ?? .meters).meters
+    }
+
+    /// The target distance as typed (`750 m`, `5 km`, `1000 yd`), when it has one and its
+    /// unit is known.
+    public var typedTargetDistance: Distance? {
+        guard let meters = targetDistanceMeters, let unit = targetDistanceUnit else { return nil }
+        return Distance(meters / unit.meters, unit)
+    }
+
+    /// Sets the target distance, keeping the unit it was typed in; `nil` clears both.
+    public mutating func setTargetDistance(_ distance: Distance?) {
+        targetDistanceMeters = distance?.meters
+        targetDistanceUnit = distance?.unit
     }
 }
 

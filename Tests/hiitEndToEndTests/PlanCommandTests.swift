@@ -58,6 +58,27 @@ import Testing
         #expect(open.status == 0 && open.stdout.contains("1. Swim  1.5 km  open water, outdoor"), "\(open)")
     }
 
+    /// A distance keeps the unit it was typed in: a 750 m swim in a 33⅓ yd pool is 750 m, not
+    /// 820.21 yd; 5k is 5 km; 5mi is 5 mi with metric units; files without the unit read as before.
+    @Test func aTargetDistanceKeepsTheUnitItWasTypedIn() throws {
+        let sandbox = try LibraryCommandTests.emptyLibrary()
+        let run = try sandbox.run(["plan", "new", "Short course", "swim:750m", "t1", "run:5k", "--pool", "33⅓yd"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("1. Swim  750 m  pool 33⅓ yd"), "\(run)")
+        #expect(run.stdout.contains("3. Run   5 km"), "\(run)")
+        let set = try sandbox.run(["plan", "set", "Short course", "3", "--distance", "5mi"])
+        #expect(set.stdout.contains("3. Run   5 mi"), "\(set)")
+        let stored = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sandbox.workoutFile("short-course.json"))) as? [String: Any])
+        let legs = try #require(stored["legs"] as? [[String: Any]])
+        #expect(legs[0]["targetDistanceMeters"] as? Double == 750 && legs[0]["targetDistanceUnit"] as? String == "m")
+        #expect(legs[2]["targetDistanceUnit"] as? String == "mi")
+        // A plan written before the unit was kept: a yard pool shows yards, as it did.
+        try Data(#"{"version": 1, "kind": "multisport", "name": "Old", "legs": [{"sport": "swimming", "targetDistanceMeters": 914.4, "poolLength": 25, "poolUnit": "yd"}]}"#.utf8)
+            .write(to: sandbox.workoutFile("old.json"))
+        let old = try sandbox.run(["show", "Old"])
+        #expect(old.stdout.contains("1. Swim  1000 yd  pool 25 yd"), "\(old)")
+    }
+
     static let invalidPlans: [([String], String)] = [
         (["t1", "run:5km"], "leg 1 (T1): a plan cannot start with a transition"),
         (["run:5km", "t1"], "leg 2 (T1): a plan cannot end with a transition"),

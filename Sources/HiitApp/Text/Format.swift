@@ -40,9 +40,16 @@ enum Format {
         return text == "-0" ? "0" : text
     }
 
-    /// ``distance(_:units:sport:poolUnit:)`` for a plan leg (its sport and pool unit).
+    /// ``distance(_:units:sport:poolUnit:)`` for a plan leg: in the system its target was
+    /// typed in when it is known (a `750m` swim in a 33⅓ yd pool counts metres; a `5mi` run
+    /// miles, whatever the profile says), else by its pool unit and the profile's units.
     static func distance(_ meters: Double, units: Profile.Units, leg: Leg) -> String {
-        distance(meters, units: units, sport: leg.sport, poolUnit: leg.poolLength == nil ? nil : (leg.poolUnit ?? .meters))
+        if let typed = leg.targetDistanceUnit {
+            let system: Profile.Units = typed == .yards || typed == .miles ? .imperial : .metric
+            let poolUnit: LengthUnit? = leg.sport == .swimming ? (system == .imperial ? .yards : .meters) : nil
+            return distance(meters, units: system, sport: leg.sport, poolUnit: poolUnit)
+        }
+        return distance(meters, units: units, sport: leg.sport, poolUnit: leg.poolLength == nil ? nil : (leg.poolUnit ?? .meters))
     }
 
     /// A countdown shows the seconds still to go rounded up: 2.3 s left reads `0:03`.

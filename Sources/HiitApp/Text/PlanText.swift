@@ -5,11 +5,14 @@ import WorkoutModel
 /// How a multisport plan reads on screen (`hiit show PLAN`, `hiit plan …`) and as JSON
 /// (`hiit show PLAN --json`, DESIGN §6).
 enum PlanText {
-    /// A leg's target as text: the distance (in yards for a yard-pool swim, else m or km)
-    /// and/or the time, `750 m`, `20 km, 40:00`, `30:00`; `no target` when there is none.
+    /// A leg's target as text: the distance in the unit it was typed in (`750 m` even in a
+    /// yard pool, `5 km`, `1000 yd`; for older files in yards for a yard-pool swim, else m or
+    /// km) and/or the time, `750 m`, `20 km, 40:00`, `30:00`; `no target` when there is none.
     static func target(of leg: Leg) -> String {
         var parts: [String] = []
-        if let meters = leg.targetDistanceMeters {
+        if let typed = leg.typedTargetDistance {
+            parts.append(typed.text)
+        } else if let meters = leg.targetDistanceMeters {
             parts.append(Distance.reading(meters: meters, in: leg.poolUnit == .yards && leg.poolLength != nil ? .yards : .meters))
         }
         if let seconds = leg.targetSeconds { parts.append(Format.clock(seconds)) }

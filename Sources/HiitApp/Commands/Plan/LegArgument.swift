@@ -29,7 +29,7 @@ enum LegArgument {
             leg.targetSeconds = seconds
         } else {
             do {
-                leg.targetDistanceMeters = try Distance(parsing: target).meters
+                leg.setTargetDistance(try Distance(parsing: target))
             } catch {
                 throw .badValue(option: field, value: word,
                                 reason: "has a target that is neither a distance (750m, 20km, 5k, 5mi, 1500yd) nor a time (30min, 1h, 1h30min, 25:00)")

@@ -14,11 +14,11 @@ struct PlanSetCommand: Command {
     @Argument("PLAN", help: PlanCommand.planHelp) var word: String
     /// N as typed; checked against the plan's legs when it is read.
     @Argument("N", help: "The leg's position, from 1.") var position: String
-    /// `--distance D|none`: the new target distance in metres: `.some(nil)` clears it, `nil`
+    /// `--distance D|none`: the new target distance as typed: `.some(nil)` clears it, `nil`
     /// leaves it.
     @Option("distance", valueName: "distance", help: "Target distance: 750m, 20km, 5k, 5mi, 1500yd, or none.",
             as: Self.distanceConversion)
-    var distanceMeters: Double??
+    var distance: Distance??
     /// `--time T|none`: the new target time in seconds: `.some(nil)` clears it, `nil` leaves it.
     @Option("time", valueName: "time", help: "Target time: 30min, 30m, 1h, 1h30min, 25:00, or none.", as: Self.timeConversion)
     var seconds: Double??
@@ -36,17 +36,17 @@ struct PlanSetCommand: Command {
     ///   `--outdoor`; ``CommandLineError/missingArgument(_:)`` when nothing is to be set.
     func validate() throws(CommandLineError) {
         let isIndoor = try surroundings.isIndoor()
-        guard distanceMeters != nil || seconds != nil || poolSetting != nil || isIndoor != nil else {
+        guard distance != nil || seconds != nil || poolSetting != nil || isIndoor != nil else {
             throw .missingArgument("--distance, --time, --pool, --indoor or --outdoor")
         }
     }
 
     /// `--distance`'s conversion: a distance, or `none` (`nil`).
-    private static var distanceConversion: ValueConversion<Double?> {
-        ValueConversion { value, origin throws(CommandLineError) -> Double? in
+    private static var distanceConversion: ValueConversion<Distance?> {
+        ValueConversion { value, origin throws(CommandLineError) -> Distance? in
             if value.lowercased() == "none" { return nil }
             do {
-                return try Distance(parsing: value).meters
+                return try Distance(parsing: value)
             } catch {
                 throw .badValue(option: origin.name, value: value,
                                 reason: "is not a distance; use a number and m, km, yd or mi such as 750m, 20km or 33⅓yd, or none")
@@ -69,7 +69,7 @@ struct PlanSetCommand: Command {
     func run(_ context: CommandContext) throws -> Int32 {
         try PlanChange.apply(to: word, context: context) { (plan: inout MultisportPlan) throws(CommandLineError) in
             let index = try PlanCommand.position(position, option: $position.name, count: plan.legs.count) - 1
-            if let distanceMeters { plan.legs[index].targetDistanceMeters = distanceMeters }
+            if let distance { plan.legs[index].setTargetDistance(distance) }
             if let seconds { plan.legs[index].targetSeconds = seconds }
             if let poolSetting {
                 guard plan.legs[index].sport == .swimming else {
