@@ -102,6 +102,8 @@ public struct MultisportSession: Sendable {
         case paused
         /// Resumed.
         case resumed
+        /// The countdown before the first leg started; it ends at `until`.
+        case countdownStarted(until: Duration)
         /// A second `next` within the double-press window was ignored.
         case ignoredDoublePress
         /// An event was refused; the session is unchanged.
@@ -149,10 +151,80 @@ public struct MultisportSession: Sendable {
     public let mode: Mode
     /// Every boundary so far, in order (never rewritten; undo is an entry too).
     public private(set) var log: [Boundary] = []
+    /// The length of the countdown before the first leg (`--prepare`); zero for none.
+    public let prepare: Duration
+    /// The countdown while it runs or is paused: from `start` until it ends the session has
+    /// not started (the race clock starts with the first leg, at the countdown's end).
+    public private(set) var countdown: Countdown?
+    /// When `next` cut the countdown short: a second `next` within ``doublePressWindow`` of it
+    /// is ignored, as after any leg change.
+    private var countdownSkippedAt: Duration?
+
+    /// The countdown before the first leg: its end while it runs, what is left while paused,
+    /// and which of its 3-2-1 beeps are still to come.
+    public struct Countdown: Equatable, Sendable {
+        /// The instant it ends, while it runs; `nil` while paused.
+        public var end: Duration?
+        /// What is left of it while paused.
+        public var remainingWhenPaused: Duration
+        /// The beeps still to come, as seconds before the end (3, 2, 1; only those inside it).
+        public var beepsToCome: [Int]
+
+        /// What is left of it at `now`.
+        public func remaining(at now: Duration) -> Duration {
+            guard let end else { return remainingWhenPaused }
+            return max(end - now, .zero)
+        }
+
+        /// Whether it is paused.
+        public var isPaused: Bool { end == nil }
+    }
 
     /// Creates a session that has not started.
-    public init(mode: Mode) {
+    /// - Parameters:
+    ///   - mode: a plan or a free-form session.
+    ///   - prepare: a countdown before the first leg (a plan's `--prepare`): `start` begins it
+    ///     and the first leg starts when it ends, with 3-2-1 beeps before; zero (the default)
+    ///     starts the first leg at `start`.
+    public init(mode: Mode, prepare: Duration = .zero) {
         self.mode = mode
+        self.prepare = max(prepare, .zero)
+    }
+
+    /// Whether the session is paused: in its countdown or in a leg.
+    public var isPaused: Bool { countdown?.isPaused ?? derive().isPaused }
+
+    /// The instant the session next needs a ``tick(at:)``: the countdown's next beep or its
+    /// end; `nil` outside a running countdown (legs are open and end on a key).
+    public var nextDeadline: Duration? {
+        guard let countdown, let end = countdown.end else { return nil }
+        if let next = countdown.beepsToCome.first { return end - .seconds(next) }
+        return end
+    }
+
+    /// Time passed: plays the countdown's beeps that are due and, at its end, starts the first
+    /// leg at exactly that instant (however late the tick). A beep more than
+    /// ``Session/lateCueTolerance`` late is dropped.
+    /// - Returns: the effects, in order; none outside a running countdown.
+    public mutating func tick(at now: Duration) -> [Effect] {
+        guard var running = countdown, let end = running.end else { return [] }
+        var effects: [Effect] = []
+        while let next = running.beepsToCome.first, end - .seconds(next) <= now {
+            running.beepsToCome.removeFirst()
+            let due = end - .seconds(next)
+            if now - due <= Session.lateCueTolerance { effects.append(.cue(.beep, due: due)) }
+        }
+        countdown = running
+        guard now >= end else { return effects }
+        return effects + beginFirstLeg(at: end)
+    }
+
+    /// Ends the countdown and starts the session (its first leg in a plan) at `instant`.
+    private mutating func beginFirstLeg(at instant: Duration) -> [Effect] {
+        countdown = nil
+        let at = max(instant, log.last?.instant ?? .zero)
+        log.append(.start(at))
+        return startedEffects(at: at)
     }
 
     // MARK: Events
@@ -161,10 +233,16 @@ public struct MultisportSession: Sendable {
     /// - Returns: what to do, in order; a refused event returns `.refused` and changes nothing.
     public mutating func handle(_ event: Event, at now: Duration) -> [Effect] {
         let now = max(now, log.last?.instant ?? .zero)
+        if countdown != nil { return handleInCountdown(event, at: now) }
         let state = derive()
         switch event {
         case .start:
             guard !state.hasStarted else { return [] }
+            if prepare > .zero {
+                let beeps = [3, 2, 1].filter { .seconds($0) < prepare }
+                countdown = Countdown(end: now + prepare, remainingWhenPaused: prepare, beepsToCome: beeps)
+                return [.countdownStarted(until: now + prepare)]
+            }
             log.append(.start(now))
             return startedEffects(at: now)
         case .next:
@@ -172,7 +250,7 @@ public struct MultisportSession: Sendable {
             guard case let .plan(plan) = mode else {
                 return [.refused(.notInThisMode("'next' moves through a plan's legs; begin a sport instead"))]
             }
-            if let last = state.lastNext, now - last < Self.doublePressWindow { return [.ignoredDoublePress] }
+            if let last = state.lastNext ?? countdownSkippedAt, now - last < Self.doublePressWindow { return [.ignoredDoublePress] }
             guard state.legs.count < plan.legs.count else { return [.refused(.lastLeg)] }
             log.append(.next(now))
             let index = state.legs.count
@@ -217,6 +295,32 @@ public struct MultisportSession: Sendable {
             guard state.isRunning else { return [] }
             log.append(.finish(now))
             return [.cue(.congratulations, due: now), .finished(at: now)]
+        }
+    }
+
+    /// During the countdown: pause and resume keep what is left of it, `next` starts the first
+    /// leg at once, `finish` is ignored (nothing has started), the rest is refused.
+    private mutating func handleInCountdown(_ event: Event, at now: Duration) -> [Effect] {
+        guard var running = countdown else { return [] }
+        switch event {
+        case .start, .finish:
+            return []
+        case .pause:
+            guard !running.isPaused else { return [] }
+            running.remainingWhenPaused = running.remaining(at: now)
+            running.end = nil
+            countdown = running
+            return [.paused]
+        case .resume:
+            guard running.isPaused else { return [] }
+            running.end = now + running.remainingWhenPaused
+            countdown = running
+            return [.resumed]
+        case .next:
+            countdownSkippedAt = now
+            return beginFirstLeg(at: now)
+        case .lap, .undo, .begin, .end:
+            return [.refused(.noSessionRunning)]
         }
     }
 

@@ -345,3 +345,23 @@ import WorkoutModel
         #expect(Self.row(table, 2) == ["2", "T1", "1:00"], "no pace for a transition: \(table)")
     }
 }
+
+/// The countdown before a plan's first leg on the full screen (`--prepare`).
+@Suite struct MultisportCountdownScreenTests {
+    @Test func theCountdownShowsWhatIsLeftTheFirstLegAndAPausedRaceClock() {
+        var session = MultisportSession(mode: .plan(MultisportScreenTests.sprint), prepare: .seconds(10))
+        _ = session.handle(.start, at: .zero)
+        let state = MultisportScreen.State(run: MultisportScreenTests.sprintRun)
+        let running = MultisportScreenTests.lines(state, session, at: 2.4, 80, 24)
+        #expect(running.contains { $0.trimmingCharacters(in: .whitespaces) == "GET READY" }, "\(running)")
+        #expect(running.contains { $0.trimmingCharacters(in: .whitespaces) == "First: Swim 750 m" }, "\(running)")
+        #expect(running.contains { $0.trimmingCharacters(in: .whitespaces) == "Race 0:00" }, "the race clock waits: \(running)")
+        #expect(running.joined().contains("██████"), "big digits: \(running)")
+        _ = session.handle(.pause, at: MultisportScreenTests.seconds(3))
+        let paused = MultisportScreenTests.lines(state, session, at: 50, 80, 24)
+        #expect(paused.contains { $0.trimmingCharacters(in: .whitespaces) == "GET READY — PAUSED" }, "\(paused)")
+        #expect(paused.last?.contains("space resume") == true, "\(paused)")
+        let small = MultisportScreenTests.lines(state, session, at: 50, 40, 4)
+        #expect(small.first?.hasPrefix("GET READY — PAUSED 0:07") == true, "the tiny layout: \(small)")
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WorkoutModel
 @testable import SessionEngine
@@ -236,5 +237,79 @@ private struct LegDriver {
         d.send(.undo, at: 2)
         #expect(d.session.log == [.start(.zero), .begin(.running, .seconds(1)), .undo(.seconds(2))])
         #expect(d.session.results(at: sec(3)).isEmpty)
+    }
+}
+
+/// A plan's start countdown (`--prepare`, issue "What users hit", item 12): the race clock
+/// starts with the first leg, at the countdown's end, with 3-2-1 beeps before it.
+@Suite struct MultisportCountdownTests {
+    @Test func startBeginsTheCountdownAndItsEndStartsTheFirstLegExactly() {
+        var session = MultisportSession(mode: .plan(sprint), prepare: .seconds(5))
+        #expect(session.handle(.start, at: sec(1)) == [.countdownStarted(until: sec(6))])
+        #expect(session.log.isEmpty, "nothing has started: the race clock is not running")
+        #expect(session.nextDeadline == sec(3), "the first beep, 3 s before the end")
+        #expect(session.tick(at: sec(3)) == [.cue(.beep, due: sec(3))])
+        #expect(session.tick(at: sec(4.2)) == [.cue(.beep, due: sec(4))])
+        #expect(session.tick(at: sec(5)) == [.cue(.beep, due: sec(5))])
+        #expect(session.nextDeadline == sec(6))
+        // A late tick still starts the leg at the countdown's end, not at the tick.
+        #expect(session.tick(at: sec(6.3)) == [.legStarted(index: 0, sport: .swimming, at: sec(6)), .cue(.swim, due: sec(6))])
+        #expect(session.countdown == nil && session.nextDeadline == nil)
+        #expect(session.derive().start == sec(6))
+        #expect(session.results(at: sec(10)).first?.timer == .seconds(4), "the leg counts from the countdown's end")
+    }
+
+    @Test func pauseHoldsWhatIsLeftAndNoBeepIsRepeatedOrLost() {
+        var session = MultisportSession(mode: .plan(sprint), prepare: .seconds(4))
+        _ = session.handle(.start, at: .zero)
+        #expect(session.tick(at: sec(1)) == [.cue(.beep, due: sec(1))])
+        #expect(session.handle(.pause, at: sec(1.5)) == [.paused])
+        #expect(session.isPaused && session.nextDeadline == nil)
+        #expect(session.tick(at: sec(60)) == [], "nothing moves while paused")
+        #expect(session.handle(.resume, at: sec(100)) == [.resumed])
+        #expect(session.countdown?.remaining(at: sec(100)) == sec(2.5))
+        #expect(session.nextDeadline == sec(100.5), "the 2 s beep, shifted by the pause")
+        #expect(session.tick(at: sec(100.5)) == [.cue(.beep, due: sec(100.5))])
+        #expect(session.tick(at: sec(101.5)) == [.cue(.beep, due: sec(101.5))])
+        #expect(session.tick(at: sec(102.5)) == [.legStarted(index: 0, sport: .swimming, at: sec(102.5)), .cue(.swim, due: sec(102.5))])
+    }
+
+    @Test func afterAStallLateBeepsAreDroppedAndTheLegStillStartsOnTime() {
+        var session = MultisportSession(mode: .plan(sprint), prepare: .seconds(5))
+        _ = session.handle(.start, at: .zero)
+        #expect(session.tick(at: sec(4.3)) == [.cue(.beep, due: sec(4))], "the 3 s and 2 s beeps are over 0.5 s late")
+        #expect(session.tick(at: sec(9)) == [.legStarted(index: 0, sport: .swimming, at: sec(5)), .cue(.swim, due: sec(5))])
+    }
+
+    @Test func nextStartsTheFirstLegAtOnceAndOtherEventsWait() {
+        var session = MultisportSession(mode: .plan(sprint), prepare: .seconds(10))
+        _ = session.handle(.start, at: .zero)
+        #expect(session.handle(.lap, at: sec(1)) == [.refused(.noSessionRunning)])
+        #expect(session.handle(.undo, at: sec(1)) == [.refused(.noSessionRunning)])
+        #expect(session.handle(.finish, at: sec(1)) == [], "nothing started, nothing to finish")
+        #expect(session.handle(.next, at: sec(2)) == [.legStarted(index: 0, sport: .swimming, at: sec(2)), .cue(.swim, due: sec(2))])
+        #expect(session.tick(at: sec(10)) == [], "the countdown is over: no late beeps")
+        #expect(session.handle(.next, at: sec(4.9)) == [.ignoredDoublePress], "a double press does not also end the first leg")
+        #expect(session.handle(.next, at: sec(5.1)) == [.legStarted(index: 1, sport: .transition, at: sec(5.1)), .cue(.transition, due: sec(5.1))])
+    }
+
+    @Test func aShortCountdownBeepsOnlyInsideIt() {
+        var session = MultisportSession(mode: .plan(sprint), prepare: .seconds(2))
+        _ = session.handle(.start, at: .zero)
+        #expect(session.countdown?.beepsToCome == [1], "no beep at or before the countdown's start")
+        var none = MultisportSession(mode: .plan(sprint))
+        #expect(none.handle(.start, at: .zero) == [.legStarted(index: 0, sport: .swimming, at: .zero), .cue(.swim, due: .zero)])
+    }
+
+    @Test func theRecordStartsWithTheFirstLeg() throws {
+        var session = MultisportSession(mode: .plan(sprint), prepare: .seconds(5))
+        _ = session.handle(.start, at: .zero)
+        _ = session.tick(at: sec(5))
+        _ = session.handle(.finish, at: sec(65))
+        let origin = Date(timeIntervalSince1970: 1_800_000_000)
+        let record = try #require(session.record(finishedAt: sec(65), id: UUID(), weightKg: nil, wallOrigin: origin,
+                                                 timeZone: TimeZone(identifier: "UTC") ?? .current))
+        #expect(record.start == origin.addingTimeInterval(5))
+        #expect(record.totalSeconds == 60)
     }
 }

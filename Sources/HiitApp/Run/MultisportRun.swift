@@ -98,6 +98,9 @@ struct MultisportRun: Equatable {
             guard let current = state.legs.last else { return "Undone" }
             return "Undone: back in " + label(of: current, among: state.legs)
                 + (current.end == nil ? "" : " (ended)")
+        case .countdownStarted:
+            let first = plan.map { $0.label(ofLeg: 0) } ?? "The session"
+            return "\(first) starts in \(Format.clock(session.prepare.inSeconds))"
         case .paused: return "Paused"
         case .resumed: return "Resumed"
         case .ignoredDoublePress: return "Second n within 3 s ignored"
@@ -157,6 +160,13 @@ extension MultisportRun: ScreenAdapter {
     /// session's start, the big digits from the leg's timer time (which stops while paused) or
     /// from the end of the last leg (blank time). Redraw when the first of them turns over.
     func nextRedraw(session: MultisportSession, after now: Duration) -> Duration? {
+        if let countdown = session.countdown {
+            // The countdown shows its seconds rounded up: redraw when they turn over.
+            guard !countdown.isPaused else { return nil }
+            let remaining = countdown.remaining(at: now)
+            let fraction = remaining - .seconds(remaining.components.seconds)
+            return now + (fraction > .zero ? fraction : .seconds(1))
+        }
         let derived = session.derive()
         guard derived.isRunning, let start = derived.start else { return nil }
         func untilNextSecond(_ shown: Duration) -> Duration {
@@ -255,6 +265,13 @@ extension MultisportRun: EventsAdapter {
                 line.label = label(of: current, among: derived.legs)
                 line.number = current.lapStarts.count + 1
             }
+        case let .countdownStarted(until):
+            // As an interval workout's prepare segment, so that one script reads both.
+            line.event = "segment"
+            line.kind = "prepare"
+            line.label = "Prepare"
+            line.due = (until - session.prepare).inSeconds
+            line.durationSeconds = session.prepare.inSeconds
         case .paused: line.event = "pause"
         case .resumed: line.event = "resume"
         case .ignoredDoublePress:

@@ -51,13 +51,13 @@ extension Session: RunnableSession {
 
 extension MultisportSession: RunnableSession {
     static var startEvent: Event { .start }
-    /// Legs are open segments: nothing ends by itself.
-    mutating func tick(at now: Duration) -> [Effect] { [] }
-    var nextDeadline: Duration? { nil }
-    var pauseToggleEvent: Event { derive().isPaused ? .resume : .pause }
+    // Legs are open segments: only the countdown before the first leg (`--prepare`) ends by
+    // itself; `tick(at:)` and `nextDeadline` are the session's own.
+    var pauseToggleEvent: Event { isPaused ? .resume : .pause }
     static var pauseEvent: Event { .pause }
     static var resumeEvent: Event { .resume }
     var isCounting: Bool {
+        if let countdown { return !countdown.isPaused }
         let state = derive()
         return state.isRunning && !state.isPaused
     }

@@ -37,7 +37,7 @@ enum MultisportScreen {
         let run = state.run
         let current = derived.currentLeg.map { derived.legs[$0] }
         let currentResult = derived.currentLeg.flatMap { index in results.indices.contains(index) ? results[index] : nil }
-        let colour = MultisportRun.colour(of: current?.sport)
+        let colour = session.countdown == nil ? MultisportRun.colour(of: current?.sport) : .yellow
         let paused = derived.isPaused
 
         // Title: "LEG 3/5 · BIKE", "T1", "SWIM", or "Between legs".
@@ -57,16 +57,22 @@ enum MultisportScreen {
             title = derived.legs.isEmpty ? "READY" : (run.isIntervals ? "RECOVERY" : "BETWEEN LEGS")
         }
         if paused { title += " — PAUSED" }
+        let countdown = session.countdown
+        if let countdown { title = "GET READY" + (countdown.isPaused ? " — PAUSED" : "") }
 
-        let legTime = currentResult.map { Format.clock($0.timer.inSeconds) } ?? blankTime(derived, now: now)
+        let legTime = countdown.map { Format.countdown($0.remaining(at: now)) }
+            ?? currentResult.map { Format.clock($0.timer.inSeconds) } ?? blankTime(derived, now: now)
         let raceElapsed = derived.start.map { now - $0 } ?? .zero
         let pausedTotal = derived.start.map { derived.paused(from: $0, to: now, now: now) } ?? .zero
         var race = "\(run.plan == nil ? "Total" : "Race") \(Format.clock(raceElapsed.inSeconds))"
         if pausedTotal >= .seconds(1) { race += "   paused \(Format.clock(pausedTotal.inSeconds))" }
-        let detail = detailLine(run: run, derived: derived, current: current, result: currentResult, now: now)
+        let detail = countdown == nil ? detailLine(run: run, derived: derived, current: current, result: currentResult, now: now)
+            : "First: " + (run.plan.map { plan in plan.legs.first.map { leg in
+                ([plan.label(ofLeg: 0)] + [PlanText.target(of: leg)].filter { !$0.isEmpty && $0 != "no target" }).joined(separator: " ")
+            } ?? "" } ?? "")
 
         let cues = RunScreen.cueState(isMuted: state.isMuted, cuesOffReason: state.cuesOffReason)
-        let keys = run.keyHelp(width: width, isPaused: paused)
+        let keys = run.keyHelp(width: width, isPaused: session.isPaused)
         let bottom = state.prompt.map { StyledText("\($0) [y/N]".padded(toWidth: width, alignment: .center),
                                                    style: TextStyle(bold: true, reversed: true)) }
             ?? StyledText((state.notice ?? keys).padded(toWidth: width, alignment: .center),

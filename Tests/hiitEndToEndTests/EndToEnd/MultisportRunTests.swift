@@ -95,6 +95,38 @@ struct MultisportRunTests {
         #expect(rows.contains { $0.first == "Total" }, "\(show.stdout)")
     }
 
+    /// `--prepare` works for plans as for workouts: a countdown with 3-2-1 beeps, then the first
+    /// leg; the race clock (and the record) starts with the leg. `--prepare 0` is no countdown.
+    @Test func aPlanTakesAStartCountdown() async throws {
+        let sandbox = try E2ESandbox()
+        let hiit = try sandbox.start(["run", "Sprint triathlon", "--prepare", "0:03", "--events", "--mute"])
+        defer { hiit.stop() }
+        try await onOwnThread {
+            try hiit.waitForEvent("the swim") { $0.event == "leg" }
+            try hiit.send("finish")
+        }
+        #expect(try await hiit.waitForExit().status == 0, "\(hiit.transcript)")
+        let events = try hiit.events()
+        let prepare = try #require(events.first, "\(hiit.transcript)")
+        #expect(prepare.event == "segment" && prepare.kind == "prepare" && prepare.durationSeconds == 3, "\(hiit.transcript)")
+        let beeps = events.filter { $0.cue == "beep" }.compactMap(\.due)
+        let leg = try #require(events.first { $0.event == "leg" })
+        let start = try #require(prepare.due)
+        #expect(beeps.count == 2 && beeps.map { ($0 - start).rounded() } == [1, 2], "2 and 1 s before the end: \(hiit.transcript)")
+        #expect(abs((leg.due ?? 0) - start - 3) < 0.001, "the first leg starts when the countdown ends: \(hiit.transcript)")
+        let record = try #require(try sandbox.multisportRecords().first)
+        #expect(record.legs.first?.startSeconds == 0, "the record starts with the first leg")
+
+        let none = try sandbox.start(["run", "Sprint triathlon", "--prepare", "0", "--events", "--mute", "--no-record"])
+        defer { none.stop() }
+        try await onOwnThread {
+            try none.waitForEvent("the swim") { $0.event == "leg" }
+            try none.send("finish")
+        }
+        #expect(try await none.waitForExit().status == 0, "the same command line as for a workout works: \(none.transcript)")
+        #expect(!none.stdout.contains("\"prepare\""), "no countdown: \(none.transcript)")
+    }
+
     @Test func planWithoutWeightStoresNoCalories() async throws {
         let sandbox = try E2ESandbox()
         let hiit = try sandbox.start(["run", "Sprint triathlon", "--events", "--mute"])
@@ -196,7 +228,7 @@ struct MultisportRunTests {
         (["run", "--multisport", "Tabata"], ["--multisport", "Tabata"]),
         (["run", "--intervals", "transition"], ["--intervals", "transition"]),
         (["run", "--intervals", "dancing"], ["--intervals", "dancing"]),
-        (["run", "Sprint triathlon", "--prepare", "5"], ["--prepare", "Sprint triathlon"]),
+        (["run", "--multisport", "--prepare", "5"], ["--prepare", "--multisport"]),
     ])
     func badMultisportUsageExits64WithOneError(arguments: [String], naming: [String]) async throws {
         let sandbox = try E2ESandbox()

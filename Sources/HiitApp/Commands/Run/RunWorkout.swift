@@ -69,10 +69,9 @@ struct RunWorkout {
         case let .intervals(workout):
             return try runIntervals(workout, weightKg: weightKg)
         case let .multisport(plan):
-            if options.prepareSeconds != nil {
-                throw CommandFailure.usage("--prepare applies to interval workouts; '\(plan.name.oneLineEscaped)' is a multisport plan, whose first leg starts at once")
-            }
-            return try runMultisport(MultisportRun(title: plan.name, mode: .plan(plan), units: profile.units), weightKg: weightKg)
+            // A plan's countdown is 0 unless --prepare asks for one (the race clock starts with the first leg).
+            return try runMultisport(MultisportRun(title: plan.name, mode: .plan(plan), units: profile.units), weightKg: weightKg,
+                                     prepare: .seconds(options.prepareSeconds ?? 0))
         }
     }
 
@@ -115,8 +114,8 @@ struct RunWorkout {
 
     // MARK: Multisport
 
-    private func runMultisport(_ run: MultisportRun, weightKg: Double?) throws -> Int32 {
-        try drive(session: MultisportSession(mode: run.mode), adapter: run) { finish, loop, events in
+    private func runMultisport(_ run: MultisportRun, weightKg: Double?, prepare: Duration = .zero) throws -> Int32 {
+        try drive(session: MultisportSession(mode: run.mode, prepare: prepare), adapter: run) { finish, loop, events in
             try recordMultisport(run, finish: finish, weightKg: weightKg, loop: loop, events: events)
         }
     }

@@ -13,7 +13,7 @@ struct RunWorkoutCommand: Command {
     @Argument("WORKOUT", help: ArgumentHelp.workout + " Default: the selected workout.") var workout: String?
     /// `--prepare S`: overrides the prepare countdown, seconds.
     @Option("prepare", valueName: "time",
-            help: "Countdown before the first work segment, 0–3600 s, as 10, 10s, 1m or 1:00; 0 turns it off (default: the workout's, usually 10).",
+            help: "Countdown before the first work segment (or a plan's first leg), 0–3600 s, as 10, 10s, 1m or 1:00; 0 turns it off (default: the workout's, usually 10; 0 for a plan).",
             as: .duration(range: IntervalWorkout.prepareRange))
     var prepareSeconds: Int?
     /// `--mute`: start with cues muted.
@@ -60,7 +60,7 @@ struct RunWorkoutCommand: Command {
         if let workout {
             throw .conflict("\(flag) starts a free-form session; it takes no WORKOUT ('\(workout)')")
         }
-        if prepareSeconds != nil { throw .conflict("--prepare applies to interval workouts, not \(flag)") }
+        if prepareSeconds != nil { throw .conflict("--prepare applies to workouts and plans, not \(flag), whose legs you begin yourself") }
     }
 
     /// `--intervals`' conversion: a sport that is not a transition.
