@@ -7,8 +7,9 @@ import WorkoutModel
 // parameters, so the same session always gives the same record.
 
 extension SessionSummary {
-    /// The history record of a completed interval workout, or `nil` when no work segment ran
-    /// (then there is nothing to record).
+    /// The history record of a completed interval workout, or `nil` when no round was done
+    /// (no work segment ran, or each was skipped before half of it: skipping everything is not a
+    /// workout, and there is nothing to record).
     ///
     /// The record starts at the first work segment's start and ends at completion, both
     /// `wallOrigin` plus their instant on the session clock; times, rounds and exercises are
@@ -20,7 +21,7 @@ extension SessionSummary {
     ///   - wallOrigin: the wall-clock time of instant zero of the session clock.
     ///   - timeZone: the zone in force at the start (it sets `utcOffsetSeconds` and `localDate`).
     public func record(id: UUID, weightKg: Double?, wallOrigin: Date, timeZone: TimeZone) -> SessionRecord? {
-        guard let firstWorkStart else { return nil }
+        guard let firstWorkStart, rounds > 0 else { return nil }
         let kcal = weightKg.map {
             HIITCalories.kcal(weightKg: $0, workoutSeconds: workoutSeconds, totalSeconds: totalSeconds)
         }

@@ -85,8 +85,12 @@ public struct Session: Sendable {
     private var totalActive: Duration = .zero
     private var sessionActive: Duration = .zero
     private var pausedTotal: Duration = .zero
-    private var workSegmentsEntered = 0
-    private var exercisesEntered: Set<Int> = []
+    /// Running time (pauses excluded) spent in each work segment, by segment index.
+    private var workRun: [Int: Duration] = [:]
+
+    /// The share of a work segment that must have run for its round to count: one half
+    /// (a round skipped after 8 s of 20 s does not count; one skipped after 10 s does).
+    public static let countedRoundShare = 0.5
 
     /// Creates an idle session for `program`.
     public init(program: Program) {
@@ -237,8 +241,7 @@ public struct Session: Sendable {
                 firstWorkStart = instant
                 if phase == .paused { pausedAt = instant }
             }
-            workSegmentsEntered += 1
-            if let exercise = segment.exercise { exercisesEntered.insert(exercise) }
+            workRun[index, default: .zero] += .zero
         }
         effects.append(.segmentChanged(index: index, at: instant))
     }
@@ -249,7 +252,10 @@ public struct Session: Sendable {
         let span = max(instant - lastMark, .zero)
         sessionActive += span
         if firstWorkStart != nil { totalActive += span }
-        if program.segments[currentIndex].kind == .work { workActive += span }
+        if program.segments[currentIndex].kind == .work {
+            workActive += span
+            workRun[currentIndex, default: .zero] += span
+        }
         lastMark = max(lastMark, instant)
     }
 
@@ -265,7 +271,17 @@ public struct Session: Sendable {
             firstWorkStart: firstWorkStart, end: instant,
             workoutSeconds: workActive.inSeconds, totalSeconds: totalActive.inSeconds,
             pausedSeconds: pausedTotal.inSeconds,
-            rounds: workSegmentsEntered, exercises: exercisesEntered.count)))
+            rounds: countedRounds.count, exercises: Set(countedRounds.compactMap { program.segments[$0].exercise }).count)))
+    }
+
+    /// The work segments whose round counts: at least ``countedRoundShare`` of a timed one ran
+    /// (pauses excluded); an open one counts once it ran at all.
+    private var countedRounds: [Int] {
+        workRun.keys.sorted().filter { index in
+            let run = workRun[index] ?? .zero
+            guard let duration = program.segments[index].duration else { return run > .zero }
+            return run.inSeconds >= duration.inSeconds * Self.countedRoundShare
+        }
     }
 }
 
@@ -285,9 +301,10 @@ public struct SessionSummary: Equatable, Sendable {
     public var totalSeconds: Double
     /// Seconds paused after the first work start.
     public var pausedSeconds: Double
-    /// Work segments started.
+    /// Rounds done: work segments of which at least half ran (``Session/countedRoundShare``;
+    /// a round skipped early does not count).
     public var rounds: Int
-    /// Distinct exercises whose work started.
+    /// Distinct exercises with at least one round done.
     public var exercises: Int
 
     /// Creates a summary; see the properties for units.

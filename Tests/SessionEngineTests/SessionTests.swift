@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WorkoutModel
 @testable import SessionEngine
@@ -256,5 +257,51 @@ let tabata = IntervalWorkout(name: "Tabata", exercises: [.init(name: "Burpees", 
         #expect(snap.sessionElapsed == .seconds(35))
         #expect(snap.remaining == .seconds(205))
         #expect(snap.nextSegment?.kind == .work)
+    }
+}
+
+/// What gets recorded when segments are skipped (issue "What users hit", item 6): a round
+/// counts when at least half of its work ran; Workout Time is the work actually run.
+@Suite struct SkippedRoundTests {
+    @Test func skippingEverythingCountsNoRoundAndRecordsNothing() throws {
+        var d = Driver(tabata, prepare: 0)
+        d.send(.start, at: .zero)
+        for i in 1...15 { d.send(.skip, at: s(Double(i) * 0.1)) }
+        let summary = try #require(d.summary)
+        #expect(summary.rounds == 0 && summary.exercises == 0)
+        #expect(summary.workoutSeconds < 1, "the work actually run: \(summary.workoutSeconds)")
+        #expect(summary.record(id: UUID(), weightKg: 70, wallOrigin: Date(timeIntervalSince1970: 0),
+                               timeZone: TimeZone(identifier: "UTC") ?? .current) == nil, "skipping everything is not a workout")
+    }
+
+    @Test(arguments: [(8.0, 0), (9.99, 0), (10.0, 1), (19.0, 1)])
+    func aRoundCountsWhenHalfOfItsWorkRan(skippedAfter: Double, rounds: Int) throws {
+        var d = Driver(tabata, prepare: 0)
+        d.send(.start, at: .zero)
+        d.send(.skip, at: s(skippedAfter))
+        d.send(.finish, at: s(skippedAfter + 1))
+        #expect(d.summary?.rounds == rounds)
+        #expect(d.summary?.workoutSeconds == skippedAfter, "Workout Time is what ran, counted or not")
+    }
+
+    @Test func pausedTimeDoesNotMakeARoundCount() {
+        var d = Driver(tabata, prepare: 0)
+        d.send(.start, at: .zero)
+        d.send(.pause, at: .seconds(4))
+        d.send(.resume, at: .seconds(60))
+        d.send(.skip, at: .seconds(64))
+        d.send(.finish, at: .seconds(65))
+        #expect(d.summary?.rounds == 0, "8 s of work ran, however long it was on screen")
+    }
+
+    @Test func exercisesCountOnlyWithADoneRound() {
+        let two = IntervalWorkout(name: "Two", exercises: [.init(name: "A", workSeconds: 10, restSeconds: 0, rounds: 1),
+                                                           .init(name: "B", workSeconds: 10, restSeconds: 0, rounds: 1)],
+                                  restBetweenExercisesSeconds: 5)
+        var d = Driver(two, prepare: 0)
+        d.send(.start, at: .zero)
+        d.run(until: .seconds(15))           // A done, the rest between run
+        d.send(.skip, at: .seconds(16))      // B skipped after 1 s
+        #expect(d.summary?.rounds == 1 && d.summary?.exercises == 1)
     }
 }

@@ -374,6 +374,6 @@ import Glibc
         #expect(lint.status == 0 && lint.stderr.isEmpty, "groff warnings: \(lint.stderr)")
         let text = try Self.runProgram([groff, "-man", "-Tascii", "-P-cbou", page.path], in: sandbox)
         #expect(text.stdout.contains("EXIT STATUS") && text.stdout.contains("hiit history show <id>"), "\(text.stdout.prefix(2000))")
-        #expect(text.stdout.contains("--prepare <seconds>"), "options render as typed")
+        #expect(text.stdout.contains("--prepare <time>"), "options render as typed")
     }
 }

@@ -21,7 +21,10 @@ extension IntervalRun: RunAdapter {
     /// `n` and → skip to the next segment; `r` restarts after asking.
     func action(for key: Key, session: Session) -> KeyAction<Session.Event>? {
         switch key {
-        case .character("n"), .right: .command(.session(.skip))
+        case .character("n"), .right:
+            // Skipping past the last segment finishes the workout: ask first, as for quitting.
+            session.currentIndex + 1 >= session.program.segments.count && session.phase != .finished
+                ? .ask(RunQuestion(prompt: "Finish and save?", yes: .session(.skip))) : .command(.session(.skip))
         case .character("r"): .ask(RunQuestion(prompt: "Restart from the beginning?", yes: .session(.reset)))
         default: nil
         }

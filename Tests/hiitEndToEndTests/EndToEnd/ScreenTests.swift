@@ -139,6 +139,36 @@ struct ScreenTests {
         #expect(ending.status == 0)
     }
 
+    /// `n` in the last segment asks before it finishes; skipping every round is not a workout
+    /// and records nothing (issue "What users hit", item 6).
+    @Test func skippingPastTheLastSegmentAsksAndSkippedRoundsAreNotRecorded() async throws {
+        let sandbox = try E2ESandbox()
+        let (asking, carriedOn, ending) = try await onOwnThread {
+            let terminal = try TmuxTerminal(sandbox: sandbox)
+            defer { terminal.close() }
+            let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0"])
+            try terminal.waitForScreen("the timer") { showsTimer($0) && $0.contains("WORK") }
+            try terminal.press("n")
+            try terminal.waitForScreen("the rest") { $0.contains("REST") && !$0.contains("Next: REST") }
+            try terminal.press("n")
+            try terminal.waitForScreen("the last round") { $0.contains("WORK") && $0.contains("round 2/2") }
+            try terminal.press("n")
+            let asking = try terminal.waitForScreen(containing: "Finish and save? [y/N]")
+            try terminal.press("n")
+            let carriedOn = try terminal.waitForScreen("the last round again") { $0.contains("round 2/2") && !$0.contains("Finish and save?") }
+            try terminal.press("n")
+            try terminal.waitForScreen(containing: "Finish and save? [y/N]")
+            try terminal.press("y")
+            return (asking, carriedOn, try terminal.waitForEnd(of: run))
+        }
+        #expect(asking.contains("WORK"), "the question waits over the last segment:\n\(asking)")
+        #expect(carriedOn.contains("WORK"), "\(carriedOn)")
+        expectRestored(ending)
+        #expect(ending.status == 0)
+        #expect(ending.screen.contains("no round was done"), "says why nothing is recorded:\n\(ending.screen)")
+        #expect(try sandbox.historyLines().isEmpty, "two skipped rounds are not a workout")
+    }
+
     @Test func theQuitQuestionHoldsTheTimerAndNoCarriesOn() async throws {
         let sandbox = try E2ESandbox()
         let (asking, ending) = try await onOwnThread {

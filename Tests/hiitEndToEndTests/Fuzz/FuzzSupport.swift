@@ -119,11 +119,21 @@ struct DataSnapshot: Equatable {
                 let path = base + "/" + relative
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
-                    files[relative] = FileManager.default.contents(atPath: path) ?? Data()
+                    files[relative] = Self.contents(of: path)
                 }
             }
         }
         self.files = files
+    }
+
+    /// A file's bytes, read with `read` retried on EINTR (`FileManager.contents(atPath:)` gives
+    /// `nil` when a signal to the test process interrupts its read, which read as a change);
+    /// a file that cannot be opened reads as a marker naming the errno.
+    private static func contents(of path: String) -> Data {
+        var fd: Int32 = -1
+        repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { return Data("<cannot open: errno \(errno)>".utf8) }
+        return ChildProcess.readAll(fd)
     }
 
     /// The relative paths that differ between `self` and `other` (added, removed or changed).

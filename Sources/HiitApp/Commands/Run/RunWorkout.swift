@@ -90,8 +90,10 @@ struct RunWorkout {
         let timeZone = LocalTimeZone.current(environment: context.environment, at: loop.wallOrigin)
         guard let record = summary.record(id: UUID(), weightKg: weightKg, wallOrigin: loop.wallOrigin,
                                           timeZone: timeZone) else {
-            if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: "no work segment ran")) }
-            else { console.out("Finished before any work: nothing to record.") }
+            let why = summary.firstWorkStart == nil ? "no work segment ran"
+                : "no round was done (each was skipped before half of its work)"
+            if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: why)) }
+            else { console.out("Finished: \(why), so there is nothing to record.") }
             return ExitStatus.success
         }
         if events == nil { console.out(Self.summaryText(record)) }
