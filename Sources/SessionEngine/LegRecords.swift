@@ -15,15 +15,16 @@ extension LegRecord {
     ///   - weightKg: body weight in kg, or `nil` for no calorie estimate.
     ///   - isCutShort: the session finished in this leg before the plan's last leg, so its
     ///     target distance was not covered.
+    ///
+    /// A distance (the plan's target, or pool lengths) faster than the sport's
+    /// ``Sport/plausibleSpeedLimitKilometersPerHour`` for the leg's timer time is not recorded:
+    /// ``droppedDistance(_:planLeg:isCutShort:)`` says which.
     public init(_ result: LegResult, planLeg: Leg?, weightKg: Double?, isCutShort: Bool = false) {
         let isPoolSwim = result.sport == .swimming && planLeg?.poolLengthMeters != nil && planLeg?.isOpenWater != true
-        var distance: Double?
-        if result.sport != .transition {
-            if isPoolSwim, let pool = planLeg?.poolLengthMeters, result.laps.count > 1 {
-                distance = Double(result.laps.count) * pool
-            } else if !isCutShort {
-                distance = planLeg?.targetDistanceMeters
-            }
+        // A distance faster than the sport allows was not covered (n pressed early): none.
+        var distance = Self.candidateDistance(result, planLeg: planLeg, isCutShort: isCutShort)
+        if let meters = distance, result.sport.isImplausible(meters: meters, seconds: result.timer.inSeconds) {
+            distance = nil
         }
         self.init(
             sport: result.sport.rawValue, startSeconds: result.start.inSeconds,
@@ -34,6 +35,26 @@ extension LegRecord {
             poolUnit: isPoolSwim ? (planLeg?.poolUnit ?? .meters) : nil,
             isOpenWater: result.sport == .swimming ? planLeg?.isOpenWater : nil)
         recomputeKcal(weightKg: weightKg)
+    }
+
+    /// The distance the leg would have had but that is not recorded because it is faster than
+    /// the sport allows (see ``init(_:planLeg:weightKg:isCutShort:)``), in metres; `nil` when
+    /// nothing was dropped. For the message `distance not recorded: 20 km in 0:08 is faster
+    /// than 100 km/h`.
+    public static func droppedDistance(_ result: LegResult, planLeg: Leg?, isCutShort: Bool = false) -> Double? {
+        guard let meters = candidateDistance(result, planLeg: planLeg, isCutShort: isCutShort),
+              result.sport.isImplausible(meters: meters, seconds: result.timer.inSeconds) else { return nil }
+        return meters
+    }
+
+    /// The distance a leg's times give before the plausibility check: a pool swim's lengths
+    /// (more than one) × the pool, else the plan's target unless the session was cut short
+    /// in this leg; none for a transition.
+    private static func candidateDistance(_ result: LegResult, planLeg: Leg?, isCutShort: Bool) -> Double? {
+        guard result.sport != .transition else { return nil }
+        let isPoolSwim = result.sport == .swimming && planLeg?.poolLengthMeters != nil && planLeg?.isOpenWater != true
+        if isPoolSwim, let pool = planLeg?.poolLengthMeters, result.laps.count > 1 { return Double(result.laps.count) * pool }
+        return isCutShort ? nil : planLeg?.targetDistanceMeters
     }
 
     /// Sets ``kcal`` from the sport, distance and timer time (`nil` without a weight or for a

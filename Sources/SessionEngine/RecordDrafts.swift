@@ -56,12 +56,8 @@ extension MultisportSession {
                        timeZone: TimeZone) -> SessionRecord? {
         let derived = derive()
         guard let start = derived.start, !derived.legs.isEmpty else { return nil }
-        let results = results(at: finish)
-        var planLegs: [Leg] = []
-        if case let .plan(plan) = mode { planLegs = plan.legs }
-        let legs = results.map { result in
-            LegRecord(result, planLeg: result.index < planLegs.count ? planLegs[result.index] : nil, weightKg: weightKg,
-                      isCutShort: !planLegs.isEmpty && result.index == results.count - 1 && results.count < planLegs.count)
+        let legs = legInputs(finishedAt: finish).map { input in
+            LegRecord(input.result, planLeg: input.planLeg, weightKg: weightKg, isCutShort: input.isCutShort)
         }
         let paused = derived.paused(from: start, to: finish, now: finish).inSeconds
         return SessionRecord(
@@ -72,5 +68,41 @@ extension MultisportSession {
             totalSeconds: max((finish - start).inSeconds - paused, 0), pausedSeconds: paused,
             rounds: SessionRecord.rounds(ofLegs: legs), exercises: 0,
             weightKg: weightKg, kcal: SessionRecord.kcal(ofLegs: legs, weightKg: weightKg), legs: legs)
+    }
+
+    /// A leg whose distance is not recorded because it would be faster than its sport allows
+    /// (``Sport/plausibleSpeedLimitKilometersPerHour``): the plan's 20 km bike leg ended after
+    /// 8 s.
+    public struct DroppedDistance: Equatable, Sendable {
+        /// The leg's position, from 1.
+        public var leg: Int
+        /// Its sport.
+        public var sport: Sport
+        /// The distance not recorded, metres.
+        public var meters: Double
+        /// The leg's timer time, seconds.
+        public var timerSeconds: Double
+    }
+
+    /// The legs of ``record(finishedAt:id:weightKg:wallOrigin:timeZone:)`` whose distance was
+    /// dropped as implausible (``LegRecord/droppedDistance(_:planLeg:isCutShort:)``), in order.
+    public func droppedDistances(finishedAt finish: Duration) -> [DroppedDistance] {
+        legInputs(finishedAt: finish).enumerated().compactMap { position, input in
+            LegRecord.droppedDistance(input.result, planLeg: input.planLeg, isCutShort: input.isCutShort).map {
+                DroppedDistance(leg: position + 1, sport: input.result.sport, meters: $0, timerSeconds: input.result.timer.inSeconds)
+            }
+        }
+    }
+
+    /// Each leg's result at `finish` with the plan's leg at its position and whether the
+    /// session was cut short in it (a plan finished before its last leg: the leg running then).
+    private func legInputs(finishedAt finish: Duration) -> [(result: LegResult, planLeg: Leg?, isCutShort: Bool)] {
+        let results = results(at: finish)
+        var planLegs: [Leg] = []
+        if case let .plan(plan) = mode { planLegs = plan.legs }
+        return results.map { result in
+            (result, result.index < planLegs.count ? planLegs[result.index] : nil,
+             !planLegs.isEmpty && result.index == results.count - 1 && results.count < planLegs.count)
+        }
     }
 }

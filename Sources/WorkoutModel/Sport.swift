@@ -50,3 +50,39 @@ public enum Sport: String, Codable, Sendable, CaseIterable {
         }
     }
 }
+
+// MARK: Plausible speeds
+
+extension Sport {
+    /// The fastest average speed in km/h a leg of this sport is taken to have been covered at;
+    /// a distance implying more is not recorded (a plan's 20 km bike leg ended after 8 s was
+    /// not ridden). `nil` for a transition (time only). Each limit sits above the human record:
+    /// - running 45 km/h: Usain Bolt's 44.7 km/h peak over 100 m (Berlin, 2009);
+    /// - walking 20 km/h: above race walking's 20 km record pace (about 16 km/h);
+    /// - cycling 100 km/h: above the UCI hour record (56.8 km/h) and fast descents;
+    /// - swimming 10 km/h: above the 50 m freestyle record (20.91 s, 8.6 km/h);
+    /// - rowing 25 km/h: above the 2000 m single-sculls record pace (about 18 km/h) and
+    ///   eights' (about 22.6 km/h).
+    public var plausibleSpeedLimitKilometersPerHour: Double? {
+        switch self {
+        case .running: 45
+        case .walking: 20
+        case .cycling: 100
+        case .swimming: 10
+        case .rowing: 25
+        case .transition: nil
+        }
+    }
+
+    /// Whether `meters` in `seconds` of this sport is faster than
+    /// ``plausibleSpeedLimitKilometersPerHour``. A distance in no time at all is implausible;
+    /// a transition never is.
+    /// - Parameters:
+    ///   - meters: the distance, metres (above 0).
+    ///   - seconds: the timer time, seconds.
+    public func isImplausible(meters: Double, seconds: Double) -> Bool {
+        guard let limit = plausibleSpeedLimitKilometersPerHour, meters > 0 else { return false }
+        guard seconds > 0 else { return true }
+        return meters / seconds * 3.6 > limit * (1 + 1e-12)  // exactly the limit is plausible
+    }
+}

@@ -39,7 +39,30 @@ import WorkoutModel
     @Test func aLegCutShortByAnEarlyFinishKeepsNoTargetDistance() {
         let bike = Leg(sport: .cycling, targetDistanceMeters: 20_000)
         #expect(LegRecord(result(.cycling, elapsed: 60), planLeg: bike, weightKg: nil, isCutShort: true).distanceMeters == nil)
-        #expect(LegRecord(result(.cycling, elapsed: 60), planLeg: bike, weightKg: nil).distanceMeters == 20_000)
+        #expect(LegRecord(result(.cycling, elapsed: 900), planLeg: bike, weightKg: nil).distanceMeters == 20_000,
+                "20 km in 15 min is 80 km/h: kept")
+    }
+
+    /// A distance faster than the sport allows is not recorded (issue "What users hit", item 7).
+    @Test(arguments: [
+        (Sport.cycling, 20_000.0, 8.0, false), (.cycling, 20_000, 720, true),   // 100 km/h exactly: kept
+        (.cycling, 20_000, 719, false), (.running, 5000, 399, false), (.running, 5000, 400, true),
+        (.swimming, 750, 269, false), (.swimming, 750, 270, true), (.walking, 1000, 179, false), (.walking, 1000, 180, true),
+        (.rowing, 2000, 287, false), (.rowing, 2000, 288, true),
+    ])
+    func aTargetFasterThanTheSportAllowsIsNotRecorded(sport: Sport, meters: Double, seconds: Double, kept: Bool) {
+        let leg = Leg(sport: sport, targetDistanceMeters: meters)
+        let record = LegRecord(result(sport, elapsed: seconds), planLeg: leg, weightKg: nil)
+        #expect((record.distanceMeters != nil) == kept, "\(sport) \(meters) m in \(seconds) s")
+        #expect((LegRecord.droppedDistance(result(sport, elapsed: seconds), planLeg: leg) == nil) == kept)
+    }
+
+    @Test func poolLengthsPressedTooFastAreNotASwim() {
+        let pool = Leg(sport: .swimming, targetDistanceMeters: 750, poolLength: 25, poolUnit: .meters)
+        let fast = LegRecord(result(.swimming, elapsed: 20, laps: Array(repeating: 20.0 / 30, count: 30)), planLeg: pool, weightKg: nil)
+        #expect(fast.distanceMeters == nil, "30 lengths in 20 s")
+        let real = LegRecord(result(.swimming, elapsed: 600, laps: Array(repeating: 20, count: 30)), planLeg: pool, weightKg: nil)
+        #expect(real.distanceMeters == 750)
     }
 
     @Test func aTransitionHasNoDistanceAndItsPauseIsNotTimerTime() {

@@ -57,13 +57,17 @@ struct MultisportRunTests {
         let undo = events[undoAt]
         #expect(undo.index == 0 && undo.label == "Swim" && undo.sport == "swimming", "undo returns to the swim: \(hiit.transcript)")
 
-        // The end: finish, results with the three legs run, saved.
+        // The end: finish, the swim's distance dropped (750 m in well under a second is not a
+        // swim), results with the three legs run, saved.
         let tail = events.drop { $0.event != "finish" }.map(\.event)
-        #expect(tail == ["finish", "results", "saved"], "\(hiit.transcript)")
+        #expect(tail == ["finish", "distanceNotRecorded", "results", "saved"], "\(hiit.transcript)")
+        let dropped = try #require(events.first { $0.event == "distanceNotRecorded" })
+        #expect(dropped.message?.hasPrefix("leg 1 (Swim): distance not recorded: 750 m in 0:0") == true, "\(hiit.transcript)")
+        #expect(dropped.message?.hasSuffix("is faster than 10 km/h") == true, "\(hiit.transcript)")
         let results = try #require(events.first { $0.event == "results" })
         let resultLegs = try #require(results.legs)
         #expect(resultLegs.map(\.sport) == ["swimming", "transition", "cycling"])
-        #expect(resultLegs[0].distanceMeters == 750, "the swim ran to its end: its target distance")
+        #expect(resultLegs[0].distanceMeters == nil, "the swim ended too soon for its target distance")
         #expect(resultLegs[1].distanceMeters == nil, "a transition has no distance")
         #expect(resultLegs[2].distanceMeters == nil, "the bike was cut short by the finish")
 
@@ -91,7 +95,7 @@ struct MultisportRunTests {
         let rows = table.map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
         #expect(rows.first == ["#", "LEG", "TIME", "DISTANCE", "PACE", "ENERGY"], "\(show.stdout)")
         #expect(rows.dropFirst().prefix(3).map { $0.prefix(2) } == [["1", "Swim"], ["2", "T1"], ["3", "Bike"]], "\(show.stdout)")
-        #expect(rows.count > 1 && rows[1].contains("750") && rows[1].contains("/100m"), "\(show.stdout)")
+        #expect(rows.count > 1 && !rows[1].contains("750"), "no distance, so no pace: \(show.stdout)")
         #expect(rows.contains { $0.first == "Total" }, "\(show.stdout)")
     }
 
@@ -257,6 +261,21 @@ struct MultisportRunTests {
         let sum = after.legs.compactMap(\.kcal).reduce(0, +)
         #expect(after.kcal.map { abs($0 - sum) < 1e-6 } == true, "the session's kcal follows its legs'")
         #expect(after.id == before.id && after.workoutSeconds == before.workoutSeconds && after.totalSeconds == before.totalSeconds)
+    }
+
+    /// A correction faster than the sport allows is stored as given, with the timer's words as
+    /// a warning (the bike leg's timer is 37:30: 100 km is 160 km/h).
+    @Test func historyEditWarnsOfAnImplausibleDistanceAndStoresIt() async throws {
+        let sandbox = try E2ESandbox()
+        _ = try StoredHistory.write(in: sandbox)
+        let result = try await sandbox.runHiit(["history", "edit", StoredHistory.multisportID, "--leg", "3", "--distance", "100km"])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.stderrLines == ["Warning: leg 3 (Bike): 100 km in 37:30 is faster than 100 km/h; stored as given, check the distance"],
+                "\(result.transcript)")
+        let after = try MultisportRecord.decode(try sandbox.historyLines()[1])
+        #expect(after.legs[2].distanceMeters == 100_000)
+        let plausible = try await sandbox.runHiit(["history", "edit", StoredHistory.multisportID, "--leg", "3", "--distance", "40km"])
+        #expect(plausible.status == 0 && plausible.stderr.isEmpty, "64 km/h is plausible: \(plausible.transcript)")
     }
 
     @Test(arguments: [

@@ -5,6 +5,8 @@ import WorkoutStore
 /// `hiit history edit ID --leg N --distance D`: corrects a multisport leg's distance; its pace
 /// (shown, never stored) and kcal follow, and the session's kcal becomes the sum of its legs'.
 /// The weight used is the one stored with the session. Every other line is kept byte for byte.
+/// A distance faster than the sport allows for the leg's time is stored as given (it is the
+/// person's correction) with a warning on stderr, the words the timer uses when it drops one.
 struct HistoryEditCommand: Command {
     static let configuration = CommandConfiguration(
         path: ["history", "edit"], abstract: "Correct a multisport leg's distance; its pace and kcal are recomputed.",
@@ -71,6 +73,12 @@ struct HistoryEditCommand: Command {
             throw CommandFailure.usage("session \(entry.record.id.uuidString) is no longer in \(history.url.path); nothing was changed")
         }
         console.out("Leg \(number) (\(label)) of session \(named): distance \(newDistance.text).")
+        let leg = record.legs[number - 1]
+        if let sport = Sport(rawValue: leg.sport), sport.isImplausible(meters: newDistance.meters, seconds: leg.timerSeconds) {
+            console.err("Warning: leg \(number) (\(label)): "
+                        + PlausibilityText.tooFast(meters: newDistance.meters, seconds: leg.timerSeconds, sport: sport, units: units)
+                        + "; stored as given, check the distance")
+        }
         console.out("")
         console.out(LegTable.lines(record.legs, units: units).joined(separator: "\n"))
         return ExitStatus.success

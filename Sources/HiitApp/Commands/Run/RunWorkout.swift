@@ -133,7 +133,16 @@ struct RunWorkout {
             else { console.out("Finished before any leg: nothing to record.") }
             return ExitStatus.success
         }
+        let dropped = loop.session.droppedDistances(finishedAt: finish).map { leg in
+            (leg, "leg \(leg.leg) (\(run.plan?.label(ofLeg: leg.leg - 1) ?? leg.sport.displayName)): distance not recorded: "
+                + PlausibilityText.tooFast(meters: leg.meters, seconds: leg.timerSeconds, sport: leg.sport, units: run.units))
+        }
         if let events {
+            for (leg, text) in dropped {
+                var line = EventLine(event: "distanceNotRecorded", t: loop.now.inSeconds, message: text)
+                line.index = leg.leg - 1
+                events.emit(line)
+            }
             var line = EventLine(event: "results", t: loop.now.inSeconds)
             line.workoutSeconds = record.workoutSeconds
             line.totalSeconds = record.totalSeconds
@@ -143,6 +152,7 @@ struct RunWorkout {
             events.emit(line)
         } else {
             console.out(Self.multisportSummaryText(record, units: run.units))
+            for (_, text) in dropped { console.out(text.prefix(1).uppercased() + text.dropFirst()) }
         }
         return try save(record, events: events, at: loop.now)
     }
