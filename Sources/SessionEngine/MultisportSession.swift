@@ -378,7 +378,9 @@ public struct MultisportSession: Sendable {
             guard let last = legs.last, last.end == nil else { return nil }
             return legs.count - 1
         }
-        /// The start instant of the session.
+        /// The start instant of the session's clock: a plan's start (its first leg), or a
+        /// free-form session's first leg (the wait before it is not part of the session);
+        /// `nil` before then.
         public var start: Duration?
         /// The finish instant.
         public var finish: Duration?
@@ -423,8 +425,8 @@ public struct MultisportSession: Sendable {
             switch entry {
             case let .start(t):
                 state.hasStarted = true
-                state.start = t
                 if let first = legsInPlan.first {
+                    state.start = t
                     state.legs.append(LegState(sport: first, index: 0, start: t, end: nil, lapStarts: []))
                 }
             case let .next(t):
@@ -437,6 +439,8 @@ public struct MultisportSession: Sendable {
             case let .lap(t):
                 if let current = state.currentLeg { state.legs[current].lapStarts.append(t) }
             case let .begin(sport, t):
+                // Free-form: the session's clock starts with its first leg, not at launch.
+                if state.start == nil { state.start = t }
                 if let current = state.currentLeg { state.legs[current].end = t }
                 state.legs.append(LegState(sport: sport, index: state.legs.count, start: t, end: nil, lapStarts: []))
             case let .end(t):

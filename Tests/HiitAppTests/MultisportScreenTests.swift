@@ -365,3 +365,23 @@ import WorkoutModel
         #expect(small.first?.hasPrefix("GET READY — PAUSED 0:07") == true, "the tiny layout: \(small)")
     }
 }
+
+/// One clock for a free-form session (issue "What users hit", item 19): the screen's Total, the
+/// record and the summary's Total row all count from the first leg, not from launch.
+@Suite struct FreeFormClockTests {
+    @Test func theScreenTheRecordAndTheSummaryCountFromTheFirstLeg() throws {
+        let run = MultisportScreenTests.freeFormRun
+        var session = MultisportScreenTests.session(run, [(.begin(.running), 5)])
+        let state = MultisportScreen.State(run: run)
+        let waiting = MultisportScreenTests.lines(state, MultisportScreenTests.session(run, []), at: 4, 80, 24)
+        #expect(waiting.contains { $0.trimmingCharacters(in: .whitespaces) == "Total 0:00" }, "before the first leg: \(waiting)")
+        let running = MultisportScreenTests.lines(state, session, at: 7, 80, 24)
+        #expect(running.contains { $0.trimmingCharacters(in: .whitespaces) == "Total 0:02" }, "\(running)")
+        _ = session.handle(.finish, at: .seconds(7))
+        let record = try #require(session.record(finishedAt: .seconds(7), id: UUID(), weightKg: nil,
+                                                 wallOrigin: Date(timeIntervalSince1970: 0), timeZone: TimeZone(identifier: "UTC") ?? .current))
+        #expect(record.totalSeconds == 2 && record.start == Date(timeIntervalSince1970: 5))
+        let summary = RunWorkout.multisportSummaryText(record, units: .metric)
+        #expect(summary.split(separator: "\n").contains { $0.contains("Total") && $0.contains("0:02") }, "\(summary)")
+    }
+}

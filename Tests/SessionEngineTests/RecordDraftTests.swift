@@ -117,9 +117,11 @@ private let epoch = Date(timeIntervalSince1970: 0)
                                                  wallOrigin: epoch, timeZone: .gmt))
         #expect(record.workout == "Running intervals")
         #expect(record.legs.map(\.timerSeconds) == [60, 60])
-        #expect(record.legs.map(\.startSeconds) == [10, 130])
+        // One clock: the session starts with its first interval (10 s after launch).
+        #expect(record.legs.map(\.startSeconds) == [0, 120])
+        #expect(record.start == epoch.addingTimeInterval(10))
         #expect(record.workoutSeconds == 120)
-        #expect(record.totalSeconds == 200)
+        #expect(record.totalSeconds == 190, "from the first interval to the finish, recovery included")
         #expect(record.legs.allSatisfy { $0.distanceMeters == nil })
     }
 }

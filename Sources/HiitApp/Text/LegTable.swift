@@ -17,7 +17,10 @@ enum LegTable {
     ///   - legs: the legs in order.
     ///   - units: the person's units for distance and pace (a yard pool keeps yards).
     ///   - pausedSeconds: paused time of the session, shown under the totals when ≥ 1 s.
-    static func lines(_ legs: [LegRecord], units: Profile.Units, pausedSeconds: Double = 0) -> [String] {
+    ///   - totalSeconds: the session's Total Time for the Total row (the clock the screen
+    ///     showed, blank time between free-form legs included); `nil` sums the legs' times.
+    static func lines(_ legs: [LegRecord], units: Profile.Units, pausedSeconds: Double = 0,
+                      totalSeconds: Double? = nil) -> [String] {
         let labels = Self.labels(legs)
         var rows: [[String]] = [["#", "LEG", "TIME", "DISTANCE", "PACE", "ENERGY"]]
         for (index, leg) in legs.enumerated() {
@@ -34,7 +37,7 @@ enum LegTable {
             rows.append([String(index + 1), labels[index], Format.clock(leg.timerSeconds), distance, pace,
                          leg.kcal.map(HIITCalories.display) ?? ""])
         }
-        let totalTime = legs.reduce(0) { $0 + $1.timerSeconds }
+        let totalTime = totalSeconds ?? legs.reduce(0) { $0 + $1.timerSeconds }
         let distances = legs.compactMap(\.distanceMeters)
         let totalDistance = distances.isEmpty ? "" : Format.distance(distances.reduce(0, +), units: units, sport: nil, poolUnit: nil)
         let kcals = legs.compactMap(\.kcal)

@@ -160,7 +160,7 @@ struct RunWorkout {
     /// The end-of-session summary of a multisport session: title, leg table, totals.
     static func multisportSummaryText(_ record: SessionRecord, units: Profile.Units) -> String {
         var lines = ["\(record.workout) — completed", ""]
-        lines += LegTable.lines(record.legs, units: units, pausedSeconds: record.pausedSeconds)
+        lines += LegTable.lines(record.legs, units: units, pausedSeconds: record.pausedSeconds, totalSeconds: record.totalSeconds)
         lines.append("")
         return lines.joined(separator: "\n")
     }
