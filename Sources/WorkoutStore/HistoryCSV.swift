@@ -45,15 +45,9 @@ public enum HistoryCSV {
             number(record.workoutSeconds), number(record.totalSeconds), number(record.pausedSeconds),
             String(record.rounds), String(record.exercises),
             record.weightKg.map(number) ?? "", record.kcal.map(number) ?? "",
-            totalDistance(record).map(number) ?? "", legDistances(record),
+            record.totalDistanceMeters.map(number) ?? "", legDistances(record),
         ]
         return values.map(field).joined(separator: ",")
-    }
-
-    /// The legs' distances added up, metres; `nil` when no leg has one.
-    static func totalDistance(_ record: SessionRecord) -> Double? {
-        let distances = record.legs.compactMap(\.distanceMeters)
-        return distances.isEmpty ? nil : distances.reduce(0, +)
     }
 
     /// `swimming=750;transition=;cycling=20000`: each leg's sport and distance in metres, in order.

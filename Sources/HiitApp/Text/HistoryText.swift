@@ -61,7 +61,7 @@ enum HistoryText {
     /// - Returns: lines without line ends.
     static func table(_ records: [SessionRecord], units: Profile.Units = .metric, width: Int = 80,
                       glyphs: Glyphs = .unicode) -> [String] {
-        let distances = records.map(totalDistance)
+        let distances = records.map(\.totalDistanceMeters)
         var columns = [
             TextTable.Column(header: "ID"), TextTable.Column(header: "DATE"), TextTable.Column(header: "START", dropOrder: 2),
             TextTable.Column(header: "WORKOUT", flexible: 20...30),
@@ -83,13 +83,6 @@ enum HistoryText {
             return row
         }
         return TextTable(columns: columns, rows: rows).lines(width: width, glyphs: glyphs)
-    }
-
-    /// The distance of a session: its legs' distances added up, metres; `nil` when no leg has
-    /// one (every interval workout).
-    static func totalDistance(_ record: SessionRecord) -> Double? {
-        let distances = record.legs.compactMap(\.distanceMeters)
-        return distances.isEmpty ? nil : distances.reduce(0, +)
     }
 
     /// Everything in one record, one `Label  value` line each, for `hiit history show`.
@@ -121,7 +114,7 @@ enum HistoryText {
         if record.kind == .multisport {
             let sportLegs = record.legs.filter { $0.sport != "transition" }.count
             rows.append(("Legs", "\(record.legs.count) (\(sportLegs) sport \(sportLegs == 1 ? "leg" : "legs"))"))
-            if let distance = totalDistance(record) {
+            if let distance = record.totalDistanceMeters {
                 rows.append(("Distance", Format.distance(distance, units: units, sport: nil, poolUnit: nil)))
             }
         } else {
