@@ -49,8 +49,11 @@ enum CommandTree {
 
     /// Runs the program with `arguments` (without the program name) and returns the exit
     /// status; every error a command throws is reported here, through ``ErrorReport``.
+    /// The program's own text follows the locale (``Glyphs/decide(environment:)``): under a
+    /// locale that is not UTF-8 help, errors and every screen are ASCII.
     static func main(arguments: [String], environment: [String: String], console: Console) -> Int32 {
-        checkedOutput(dispatch(arguments: arguments, environment: environment, console: console), console: console)
+        let console = console.using(Glyphs.decide(environment: environment))
+        return checkedOutput(dispatch(arguments: arguments, environment: environment, console: console), console: console)
     }
 
     /// The exit status `status`, or 74 after one `Error:` line when a write to stdout failed
@@ -71,22 +74,23 @@ enum CommandTree {
         do {
             outcome = try root.parse(arguments)
         } catch {
-            return ErrorReport.end(with: error.error, path: root.specs(along: error.path) ?? [root], width: width,
-                                   console: console)
+            return ErrorReport.end(with: error.error, path: spelled(root.specs(along: error.path) ?? [root], console.glyphs),
+                                   width: width, console: console)
         }
         switch outcome {
         case .version:
             console.out("hiit \(version)")
             return ExitStatus.success
         case let .help(path):
-            console.out(helpText(for: root.specs(along: path) ?? [root], width: width).trimmingTrailingNewlines)
+            console.out(helpText(for: spelled(root.specs(along: path) ?? [root], console.glyphs), width: width)
+                .trimmingTrailingNewlines)
             return ExitStatus.success
         case let .command(parsed):
             let context = CommandContext(
                 environment: environment, console: console,
                 locations: Locations(environment: environment,
                                      executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()))
-            let path = root.specs(along: parsed.path) ?? [root]
+            let path = spelled(root.specs(along: parsed.path) ?? [root], console.glyphs)
             do {
                 // Plain `hiit` is `hiit run`.
                 if parsed.path.isEmpty || parsed.path == RunWorkoutCommand.path {
@@ -100,6 +104,36 @@ enum CommandTree {
                 return ErrorReport.end(with: error, path: path, width: width, console: console)
             }
         }
+    }
+}
+
+extension CommandTree {
+    /// The command chain with every help text spelled with `glyphs` (``Glyphs/text(_:)``), so
+    /// that help is wrapped as it will be written (`…` is three cells in ASCII).
+    static func spelled(_ path: [CommandSpec], _ glyphs: Glyphs) -> [CommandSpec] {
+        glyphs == .unicode ? path : path.map { $0.spelled(glyphs) }
+    }
+}
+
+extension CommandSpec {
+    /// The spec with its abstract, discussion and the help of its arguments, options and
+    /// subcommands spelled with `glyphs` (names and value names are ASCII already).
+    func spelled(_ glyphs: Glyphs) -> CommandSpec {
+        var spec = self
+        spec.abstract = glyphs.text(abstract)
+        spec.discussion = discussion.map(glyphs.text)
+        spec.arguments = arguments.map { argument in
+            var argument = argument
+            argument.help = glyphs.text(argument.help)
+            return argument
+        }
+        spec.options = options.map { option in
+            var option = option
+            option.help = glyphs.text(option.help)
+            return option
+        }
+        spec.subcommands = subcommands.map { $0.spelled(glyphs) }
+        return spec
     }
 }
 

@@ -244,3 +244,12 @@ public struct LapRecord: Codable, Equatable, Sendable {
         self.elapsedSeconds = elapsedSeconds
     }
 }
+
+extension SessionRecord {
+    /// The legs' distances added up, metres; `nil` when no leg has one (every interval
+    /// workout). `hiit history` shows it and `history export --csv` writes it.
+    public var totalDistanceMeters: Double? {
+        let distances = legs.compactMap(\.distanceMeters)
+        return distances.isEmpty ? nil : distances.reduce(0, +)
+    }
+}

@@ -51,8 +51,12 @@ public enum SessionTitle {
     ///   that name (`Morning Sprint triathlon`);
     /// - otherwise (free-form sessions named after their sport or not named): the sports of its
     ///   legs in order, transitions left out, repeats in a row merged, lowercase nouns joined
-    ///   by `–` (`Evening run`, `Morning swim–bike–run`); `Morning multisport` with no legs.
-    public static func title(for record: SessionRecord) -> String {
+    ///   by `dash` (`Evening run`, `Morning swim–bike–run`); `Morning multisport` with no legs.
+    /// - Parameters:
+    ///   - record: the session.
+    ///   - dash: what joins the sports (default `–`; `-` for an ASCII terminal).
+    /// - Returns: the title; the workout name in it is the record's, as stored.
+    public static func title(for record: SessionRecord, dash: String = "–") -> String {
         let time = TimeOfDay(of: record).name
         let name = record.workout.trimmingCharacters(in: .whitespaces)
         switch record.kind {
@@ -67,7 +71,7 @@ public enum SessionTitle {
                 let word = noun(leg.sport)
                 if words.last != word { words.append(word) }
             }
-            return "\(time) \(words.isEmpty ? "multisport" : words.joined(separator: "–"))"
+            return "\(time) \(words.isEmpty ? "multisport" : words.joined(separator: dash))"
         }
     }
 

@@ -135,8 +135,9 @@ extension StatsPeriod {
             last = lastDay.yearEarlier
             first = last?.adding(days: -6)
         case (.lastYear, .week):
-            // 52 weeks (364 days) back: the same weekdays, and the same week number but in
-            // years with 53 weeks (23–29 Nov 2026 → 24–30 Nov 2025, both ISO week 48).
+            // 52 weeks (364 days) back: the same weekdays, and the same week number except
+            // after a year with 53 weeks (23–29 Nov 2026 → 24–30 Nov 2025, both ISO week 48;
+            // 2021-W01 → 6–12 Jan 2020, 2020-W02; 2020-W53 → 2020-W01).
             first = firstDay.adding(days: -364)
             last = lastDay.adding(days: -364)
         case (.lastYear, .month), (.lastYear, .quarter), (.lastYear, .year):

@@ -21,7 +21,9 @@ import WorkoutModel
 /// Dates: periods and buckets of a day or longer give `YYYY-MM-DD`, `end` the last day
 /// included; hourly buckets, the `24h` period and partial comparisons give ISO 8601
 /// date-times with the UTC offset (`2024-10-27T02:00:00+01:00`), `end` exclusive.
-/// Numbers: seconds, kcal and metres as JSON numbers (fractions allowed); `sessions` an integer
+/// Numbers: seconds, kcal and metres as JSON numbers (fractions allowed), sums of each
+/// session's value rounded to the millisecond, the micro-kilocalorie (6 decimals) and the
+/// millimetre (``StatsTotals``); `sessions` an integer
 /// in totals and a fraction in averages; `percent` is `null` unless the baseline is above zero.
 extension StatsReport: Encodable {
     private enum Keys: String, CodingKey {

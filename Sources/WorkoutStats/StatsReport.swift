@@ -27,8 +27,13 @@ public struct StatsBucket: Equatable, Sendable {
 ///   02:30 CEST session goes to `02:00` and a 02:30 CET one to `02:00 (2)`); a wall time the
 ///   viewing day skips (a spring-forward gap, or before Santiago's 01:00 start) goes to the
 ///   last bucket starting before it, else the first bucket.
-/// - `24h`: sessions whose start instant lies in a bucket's instants (up to now).
-/// - Totals of buckets add up to the period's totals exactly (fixed-point sums).
+/// - `24h`: sessions whose start instant lies in a bucket's instants (up to now): a rolling
+///   window of real time in the viewer's zone, so a session recorded at 07:00 in New York
+///   (13:00 in Prague) is in the `13:00` bar of `24h` seen from Prague and in the `07:00` bar
+///   of `day`, which goes by the wall-clock time recorded where it took place.
+/// - Totals of buckets add up to the period's totals exactly (fixed-point sums: each session's
+///   seconds rounded to the millisecond, kcal to the micro-kilocalorie, 6 decimals, and
+///   distance to the millimetre before adding; see ``StatsTotals``).
 /// - Average per bucket: the period totals divided by the buckets begun by now (all of them for
 ///   a past period; today's bucket included; never more than the period has).
 /// - Best bucket: the bucket with the largest value of the metric, the earliest of equals;
@@ -38,7 +43,9 @@ public struct StatsBucket: Equatable, Sendable {
 ///   24 hours earlier, so the current partial hour compares with the same minutes a day before).
 ///   `lastYear`: the same dates a year earlier, each date mapped with 29 February → 28 February
 ///   (`7d`: the 7 days ending on last year's date; week: the week 52 weeks (364 days) earlier,
-///   the same weekdays and week number; month, quarter, year: the calendar period holding the
+///   the same weekdays, and the same ISO week number except after a 53-week year: 2021-W01
+///   (4–10 January 2021) compares with 6–12 January 2020, 2020-W02, and 2020-W53 with
+///   2020-W01; month, quarter, year: the calendar period holding the
 ///   first day's date a year earlier; `day` and ranges: each date mapped). `24h` last year: the
 ///   window of the same length (seconds) ending at the period's end moved back one calendar
 ///   year by `Calendar` (the same wall-clock time; 29 February → 28 February; a time skipped by

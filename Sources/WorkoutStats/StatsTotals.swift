@@ -21,7 +21,10 @@ public struct StatsTotals: Equatable, Sendable {
     public var workoutSeconds: Double { Double(workoutMilliseconds) / 1000 }
     /// Seconds from first work to completion, pauses excluded (sum of `totalSeconds`).
     public var totalSeconds: Double { Double(totalMilliseconds) / 1000 }
-    /// Sum of the stored kcal estimates (sessions without one add 0), unrounded to 1e-6 kcal.
+    /// Sum of the stored kcal estimates (sessions without one add 0), each rounded to the
+    /// micro-kilocalorie (6 decimals) before adding: records keep kcal unrounded, and this
+    /// rounding makes the sum exact and the same in any order (27.1234564 + 10.0000004 is
+    /// 37.123456, not 37.1234568).
     public var kcal: Double { Double(microKcal) / 1_000_000 }
     /// Distance in metres over all counted legs (to the millimetre).
     public var distanceMeters: Double { Double(millimetresBySport.values.reduce(0, +)) / 1000 }

@@ -6,15 +6,22 @@ import WorkoutModel
 /// comma, a double quote, CR or LF enclosed in double quotes with each quote doubled.
 ///
 /// Columns: `id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds,
-/// pausedSeconds, rounds, exercises, weightKg, kcal`. Instants are ISO 8601 in UTC as stored
-/// (`2026-11-30T06:01:02Z`, fractions of a second only when there are any); seconds, weight and
-/// kcal are plain decimal numbers, unrounded (`160`, `27.6`); `weightKg` and `kcal` are empty
-/// when no weight was set. Multisport legs are not in the CSV (use `--json`).
+/// pausedSeconds, rounds, exercises, weightKg, kcal, distanceMeters, legDistances`. Instants are
+/// ISO 8601 in UTC as stored (`2026-11-30T06:01:02Z`, fractions of a second only when there
+/// are any); seconds, weight, kcal and metres are plain decimal numbers, unrounded (`160`,
+/// `27.6`, `750`); `weightKg` and `kcal` are empty when no weight was set.
+///
+/// Distances (multisport sessions): `distanceMeters` is the sum of the legs' distances in
+/// metres, empty when no leg has one (every interval workout). `legDistances` names every leg
+/// in order, separated by `;`, each as `sport=metres` with the sport's stored name and the
+/// leg's distance in metres, nothing after `=` for a leg without one (a transition, a leg
+/// whose distance was never entered): `swimming=750;transition=;cycling=20000;transition=;running=5000`.
+/// It is empty for a session without legs. Laps and leg times are in the JSON export only.
 public enum HistoryCSV {
     /// The header row's names, in column order.
     public static let columns = [
         "id", "workout", "kind", "start", "end", "timeZone", "localDate", "workoutSeconds",
-        "totalSeconds", "pausedSeconds", "rounds", "exercises", "weightKg", "kcal",
+        "totalSeconds", "pausedSeconds", "rounds", "exercises", "weightKg", "kcal", "distanceMeters", "legDistances",
     ]
 
     /// The whole document: the header and one row per record, each row ending with CRLF.
@@ -38,8 +45,14 @@ public enum HistoryCSV {
             number(record.workoutSeconds), number(record.totalSeconds), number(record.pausedSeconds),
             String(record.rounds), String(record.exercises),
             record.weightKg.map(number) ?? "", record.kcal.map(number) ?? "",
+            record.totalDistanceMeters.map(number) ?? "", legDistances(record),
         ]
         return values.map(field).joined(separator: ",")
+    }
+
+    /// `swimming=750;transition=;cycling=20000`: each leg's sport and distance in metres, in order.
+    static func legDistances(_ record: SessionRecord) -> String {
+        record.legs.map { "\($0.sport)=" + ($0.distanceMeters.map(number) ?? "") }.joined(separator: ";")
     }
 
     /// A field as RFC 4180 writes it: unchanged, or in double quotes (quotes doubled) when it

@@ -27,10 +27,10 @@ import Glibc
         let run = try box.run(["history"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdoutLines == [
-            "ID        DATE        TIME   WORKOUT                WORKOUT TIME  TOTAL TIME  ENERGY",
-            "00000002  2026-11-30  01:02  Night Evening, \"hard\"          2:40        3:50",
-            "00000001  2026-11-30  07:01  Morning Core+Legs              2:40        3:50  ~28 kcal",
-            "00000000  2026-11-30  07:00  Morning Tabata                 2:40        3:50  ~28 kcal",
+            "ID        DATE        START  WORKOUT                WORKOUT TIME  TOTAL TIME  KCAL",
+            "00000002  2026-11-30  01:02  Night Evening, \"hard\"         3 min       4 min",
+            "00000001  2026-11-30  07:01  Morning Core+Legs             3 min       4 min   ~28",
+            "00000000  2026-11-30  07:00  Morning Tabata                3 min       4 min   ~28",
         ])
         let last = try box.run(["history", "--last", "1"])
         #expect(last.stdoutLines.count == 2)
@@ -97,17 +97,18 @@ import Glibc
             "Date          2026-11-30 (Europe/Prague, UTC+01:00)",
             "Started       2026-11-30 07:05:00  (2026-11-30T06:05:00Z)",
             "Ended         2026-11-30 07:09:00  (2026-11-30T06:09:00Z)",
-            "Workout Time  2:40 (160 s)",
-            "Total Time    3:50 (230 s)",
-            "Paused        0:12 (12.5 s)",
+            "Workout Time  2 min 40 s (160 s)",
+            "Total Time    3 min 50 s (230 s)",
+            "Paused        13 s (12.5 s)",
             "Legs          1 (1 sport leg)",
+            "Distance      750 m",
             "Weight        70 kg",
             "Energy        ~28 kcal (27.61 unrounded)",
             "Stored        \(box.historyURL.path), line 2",
             "",
-            " #  LEG     TIME  DISTANCE  PACE        ENERGY",
-            " 1  Swim   15:00  750 m     2:00 /100m  ~95 kcal",
-            "    Total  15:00  750 m                 ~95 kcal",
+            " #  LEG    TIME    DISTANCE  PACE        ENERGY",
+            " 1  Swim   15 min  750 m     2:00 /100m  ~95 kcal",
+            "    Total  15 min  750 m                 ~95 kcal",
         ])
     }
 
@@ -245,8 +246,8 @@ import Glibc
         try box.writeHistory(try jsonLines([historyRecord(1, workout: "Legs, \"hard\"\nday 2", weight: nil)]))
         let run = try box.run(["history", "export", "--csv"])
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == "id,workout,kind,start,end,timeZone,localDate,workoutSeconds,totalSeconds,pausedSeconds,rounds,exercises,weightKg,kcal\r\n"
-            + "00000001-0000-4000-8000-000000000000,\"Legs, \"\"hard\"\"\nday 2\",intervals,2026-11-30T06:01:00Z,2026-11-30T06:05:00Z,Europe/Prague,2026-11-30,160,230,0,8,1,,\r\n")
+        #expect(run.stdout == "id,workout,kind,start,end,timeZone,localDate,workoutSeconds,totalSeconds,pausedSeconds,rounds,exercises,weightKg,kcal,distanceMeters,legDistances\r\n"
+            + "00000001-0000-4000-8000-000000000000,\"Legs, \"\"hard\"\"\nday 2\",intervals,2026-11-30T06:01:00Z,2026-11-30T06:05:00Z,Europe/Prague,2026-11-30,160,230,0,8,1,,,,\r\n")
     }
 
     // MARK: import

@@ -73,20 +73,21 @@ import WorkoutModel
         "Workout time by days 1–7, 8–14, 15–21, 22–28",
         "",
         // 1960 s, 160 s, 3600 s and 320 s of work on 62 cells: 33¾, 2¾, 62 and 5½ cells.
-        "1–7   █████████████████████████████████▊                             0:32 h",
-        "8–14  ██▊                                                            0:02 h",
-        "15–21 ██████████████████████████████████████████████████████████████ 1:00 h best",
-        "22–28 █████▌                                                         0:05 h",
+        // Durations in hours and minutes, rounded to the minute: 1960 s is 33 min.
+        "1–7   █████████████████████████████████▊                             33 min",
+        "8–14  ██▊                                                             3 min",
+        "15–21 ██████████████████████████████████████████████████████████████    1 h best",
+        "22–28 █████▌                                                          5 min",
         "",
-        "                   Total     Per bar    Previous   Change",
-        "Sessions               6         1.5           2   ▲ 200%",
-        "Workout time     1:40:40       25:10       52:40    ▲ 91%",
-        "Total time       1:45:20       26:20       53:50    ▲ 96%",
-        "Energy         ~910 kcal   ~228 kcal   ~628 kcal    ▲ 45%",
-        "Cycling            20 km        5 km           —      new",
-        "Running             5 km     1.25 km       10 km    ▼ 50%",
+        "                    Total     Per bar    Previous   Change",
+        "Sessions                6         1.5           2   ▲ 200%",
+        "Workout time   1 h 41 min      25 min      53 min    ▲ 91%",
+        "Total time     1 h 45 min      26 min      54 min    ▲ 96%",
+        "Energy          ~910 kcal   ~228 kcal   ~628 kcal    ▲ 45%",
+        "Cycling             20 km        5 km           —      new",
+        "Running              5 km     1.25 km       10 km    ▼ 50%",
         "",
-        "Best: 15–21 (1:00:00)",
+        "Best: 15–21 (1 h)",
         "Compared with the previous period: 1–31 Jan 2026.",
     ]
 
@@ -154,6 +155,7 @@ import WorkoutModel
         #expect(run.stdoutLines.contains("Sessions               1        0.3           1     same"), "\(run)")
         #expect(run.stdoutLines.contains("Energy         ~300 kcal   ~75 kcal   ~600 kcal    ▼ 50%"), "\(run)")
         #expect(run.stdoutLines.contains("Running             5 km    1.25 km       10 km    ▼ 50%"), "\(run)")
+        #expect(run.stdoutLines.contains("Workout time      30 min      8 min      50 min    ▼ 40%"), "\(run)")
         #expect(run.stdoutLines.contains("Best: 1–7 (5.0 km)"))
         #expect(!run.stdoutLines.contains { $0.hasPrefix("Cycling") })
     }
@@ -163,13 +165,13 @@ import WorkoutModel
         let run = try box.run(["stats", "month", "--date", "2026-02-15", "--compare", "last-year"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdoutLines.dropFirst(8).prefix(7) == [
-            "                   Total     Per bar   Last year   Change",
-            "Sessions               6         1.5           1   ▲ 500%",
-            "Workout time     1:40:40       25:10       20:00   ▲ 403%",
-            "Total time       1:45:20       26:20       20:00   ▲ 427%",
-            "Energy         ~910 kcal   ~228 kcal   ~200 kcal   ▲ 355%",
-            "Cycling            20 km        5 km           —      new",
-            "Running             5 km     1.25 km        3 km    ▲ 67%",
+            "                    Total     Per bar   Last year   Change",
+            "Sessions                6         1.5           1   ▲ 500%",
+            "Workout time   1 h 41 min      25 min      20 min   ▲ 403%",
+            "Total time     1 h 45 min      26 min      20 min   ▲ 427%",
+            "Energy          ~910 kcal   ~228 kcal   ~200 kcal   ▲ 355%",
+            "Cycling             20 km        5 km           —      new",
+            "Running              5 km     1.25 km        3 km    ▲ 67%",
         ], "\(run)")
         #expect(run.stdoutLines.last == "Compared with the same period last year: 1–28 Feb 2025.")
     }
@@ -180,7 +182,7 @@ import WorkoutModel
         #expect(run.status == 0, "\(run)")
         #expect(run.stdoutLines.first == "Thu 5 Feb 2026")
         #expect(run.stdoutLines.filter { $0.count >= 5 && $0.dropFirst(2).hasPrefix(":00 ") }.count == 24)
-        #expect(run.stdoutLines.contains { $0.hasPrefix("18:00 █") && $0.hasSuffix(" 30:00 best") }, "\(run)")
+        #expect(run.stdoutLines.contains { $0.hasPrefix("18:00 █") && $0.hasSuffix(" 30 min best") }, "\(run)")
         #expect(run.stdoutLines.last == "Compared with the previous period: 4 Feb 2026.")
     }
 
@@ -195,8 +197,8 @@ import WorkoutModel
                 .replacingOccurrences(of: "▲", with: "^").replacingOccurrences(of: "▼", with: "v")
         }
         #expect(run.stdoutLines.filter { !$0.contains("#") } == ascii.filter { !$0.contains("█") }, "\(run)")
-        #expect(run.stdoutLines.contains("15-21 ############################################################## 1:00 h best"))
-        #expect(run.stdoutLines.contains("1-7   ##################################                             0:32 h"))
+        #expect(run.stdoutLines.contains("15-21 ##############################################################    1 h best"))
+        #expect(run.stdoutLines.contains("1-7   ##################################                             33 min"))
     }
 
     @Test(arguments: [
@@ -240,8 +242,10 @@ import WorkoutModel
         let box = try E2ESandbox(environment: Self.environment)
         let run = try box.run(["stats"])
         #expect(run.status == 0, "\(run)")
+        // Wrapped to the 80 columns.
         #expect(run.stdoutLines == [
-            "No sessions yet, so there is nothing to count. Record a workout with 'hiit run', or try 'hiit demo' to see statistics of made-up sessions.",
+            "No sessions yet, so there is nothing to count. Record a workout with 'hiit run',",
+            "or try 'hiit demo' to see statistics of made-up sessions.",
         ])
         #expect(run.stderr.isEmpty)
         let json = try box.run(["stats", "week", "--date", "2026-02-15", "--json"])

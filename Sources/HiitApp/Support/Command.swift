@@ -1,4 +1,8 @@
 import CommandLineKit
+#if canImport(Glibc)
+import Glibc
+#endif
+import TerminalUI
 
 /// One `hiit` command (DESIGN §6): where it sits in the tree, its help, its typed values and
 /// its work. Each option and argument is declared once, at the property that holds its value
@@ -32,4 +36,14 @@ struct CommandContext {
     let console: Console
     /// The data folder and the shipped resources.
     let locations: Locations
+
+    /// The characters the program's own text may use (the console's, from the locale).
+    var glyphs: Glyphs { console.glyphs }
+
+    /// The columns that tables and screens on stdout are laid out for: the terminal's width
+    /// when stdout is one, else `COLUMNS`, else 80 (``TerminalSize/resolve(queried:columns:lines:default:)``).
+    var width: Int {
+        let queried = console.stdoutIsTerminal ? TerminalSize.query(fd: STDOUT_FILENO) : nil
+        return TerminalSize.resolve(queried: queried, columns: environment["COLUMNS"], lines: nil).columns
+    }
 }

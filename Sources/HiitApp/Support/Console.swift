@@ -15,9 +15,16 @@ import Glibc
 /// it; ``CommandTree`` then reports it and exits 74, so a backup cut short by a full disk never
 /// looks like a success. A pipe closed by its reader (`EPIPE`, `hiit history | head -1`) stops
 /// the output quietly: the reader had what it wanted.
+///
+/// ``glyphs`` says which characters the program's own text may use (decided once from the
+/// locale by ``CommandTree``): commands lay out stdout with it, and every line to stderr (errors,
+/// warnings, notes, which are the program's words quoting user data at most) is spelled with it.
 struct Console {
     private let capture: ConsoleCapture?
     private let stdout = StdoutState()
+    /// The characters the program's own text may use; ``Glyphs/unicode`` unless set by
+    /// ``using(_:)``.
+    private(set) var glyphs: Glyphs = .unicode
 
     /// A console on the process's stdout and stderr.
     init() {
@@ -37,7 +44,19 @@ struct Console {
         return console
     }
 
-    /// Writes `text` and a newline to stdout, unless an earlier write failed.
+    /// The same console (the same streams, the same record of a failed write) writing the
+    /// program's own text with `glyphs`.
+    /// - Parameter glyphs: Unicode or ASCII (``Glyphs/decide(environment:)``).
+    /// - Returns: the console to hand to commands.
+    func using(_ glyphs: Glyphs) -> Console {
+        var console = self
+        console.glyphs = glyphs
+        return console
+    }
+
+    /// Writes `text` and a newline to stdout, unless an earlier write failed. The text is
+    /// written as given: a command lays it out with ``glyphs`` itself, and JSON and stored
+    /// lines are UTF-8 whatever the locale.
     func out(_ text: String) {
         guard !stdout.isStopped else { return }
         do {
@@ -53,10 +72,12 @@ struct Console {
     /// when every write went through or the reader closed the pipe.
     var stdoutFailure: Int32? { stdout.failure }
 
-    /// Writes `text` and a newline to stderr.
+    /// Writes `text` and a newline to stderr, its punctuation spelled with ``glyphs``
+    /// (``Glyphs/text(_:)``: `—` `–` `…` become `-` `-` `...` under a locale that is not UTF-8).
     func err(_ text: String) {
-        if let capture { return capture.append(text + "\n", toStderr: true) }
-        try? FileDescriptorIO.writeAll(text + "\n", to: STDERR_FILENO)
+        let line = glyphs.text(text) + "\n"
+        if let capture { return capture.append(line, toStderr: true) }
+        try? FileDescriptorIO.writeAll(line, to: STDERR_FILENO)
     }
 
     /// Whether stdout is a terminal (never for a capturing console).

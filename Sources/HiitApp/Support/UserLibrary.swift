@@ -47,7 +47,7 @@ struct UserLibrary {
         seedIfFirstUse()
         let entry = try library.add(document)
         console.out("Created '\(document.name)' (\(entry.url.path)):")
-        for line in WorkoutSummary.lines(of: document) { console.out(line) }
+        for line in WorkoutSummary.lines(of: document, glyphs: console.glyphs) { console.out(line) }
         return ExitStatus.success
     }
 

@@ -4,6 +4,7 @@ import Glibc
 #endif
 import POSIX
 import SessionEngine
+import TerminalUI
 import WorkoutModel
 
 /// Human-readable forms of times and plans.
@@ -68,6 +69,66 @@ enum Format {
         return parts.joined(separator: " ")
     }
 
+    /// `0 min`, `<1 min`, `4 min`, `1 h`, `1 h 10 min`: a duration to the nearest minute with
+    /// its units, the one style of durations on the statistics screen and in `hiit history`
+    /// (a duration that is not zero never reads `0 min`).
+    static func hoursMinutes(_ seconds: Double) -> String {
+        let whole = seconds.isFinite ? max(seconds, 0) : 0
+        let minutes = Int((whole / 60).rounded(.toNearestOrAwayFromZero))
+        if minutes == 0 { return whole > 0 ? "<1 min" : "0 min" }
+        let h = minutes / 60, m = minutes % 60
+        if h == 0 { return "\(m) min" }
+        return m == 0 ? "\(h) h" : "\(h) h \(m) min"
+    }
+
+    /// Greedy wrap: `first`, then the pieces one space apart (none after a `first` or `indent`
+    /// that ends with a space), cut into lines of at most
+    /// `width` cells between pieces; lines after the first start with `indent`. A piece too
+    /// wide for a line gets a line of its own (never cut).
+    /// - Parameters:
+    ///   - pieces: the words (or items such as `5 min 52 s,`), in order.
+    ///   - first: the start of the first line (empty for none).
+    ///   - indent: the start of every later line.
+    ///   - width: the most cells a line should take.
+    /// - Returns: the lines, without trailing spaces.
+    static func wrap(_ pieces: [String], first: String = "", indent: String = "", width: Int) -> [String] {
+        var lines: [String] = []
+        var line = first
+        var lineHasPiece = false
+        for piece in pieces where !piece.isEmpty {
+            let candidate = line + (line.isEmpty || line.hasSuffix(" ") ? "" : " ") + piece
+            if lineHasPiece, candidate.displayWidth > width {
+                lines.append(line)
+                line = indent + piece
+            } else {
+                line = candidate
+            }
+            lineHasPiece = true
+        }
+        lines.append(line)
+        return lines.map { var line = $0; while line.hasSuffix(" ") { line.removeLast() }; return line }
+    }
+
+    /// A sentence or a title wrapped at its spaces to `width` cells, later lines indented by
+    /// `indent` (see ``wrap(_:first:indent:width:)``). A number and the word after it stay on
+    /// one line (`25 s`, `23–29 Nov`, `~285 kcal`).
+    static func wrap(_ text: String, width: Int, indent: String = "") -> [String] {
+        var pieces: [String] = []
+        for word in text.split(separator: " ").map(String.init) {
+            if let last = pieces.last, isNumber(last), word.first?.isLetter == true {
+                pieces[pieces.count - 1] = last + " " + word
+            } else {
+                pieces.append(word)
+            }
+        }
+        return wrap(pieces, indent: indent, width: width)
+    }
+
+    /// Whether `word` is a number as the screens write one (`25`, `1:53`, `23–29`, `~285`).
+    private static func isNumber(_ word: String) -> Bool {
+        word.contains(where: \.isNumber) && word.allSatisfy { $0.isNumber || ".:,~/–-".contains($0) }
+    }
+
     /// The upper-case phase name shown on the timer.
     static func phase(_ kind: Segment.Kind) -> String {
         switch kind {
@@ -93,23 +154,60 @@ enum Format {
         return parts.joined(separator: "  ")
     }
 
-    /// The text of `hiit show W`: name, exercises, estimated time and the timeline.
-    static func plan(_ workout: IntervalWorkout, program: Program) -> String {
+    /// The text of `hiit show W`: name, exercises, estimated time and the timeline, every line
+    /// at most `width` columns (the title wraps; an exercise's name is cut with the ellipsis).
+    ///
+    /// The timeline is a table without a header: the start (`m:ss`, `h:mm:ss` from an hour,
+    /// right-aligned to the widest, so 9:10 and 10:10 stay in line), the phase (the rest
+    /// between exercises as `REST` and `between exercises`), the exercise,
+    /// `round i/n`, `exercise j/m` (workouts of several exercises) and the duration. Too narrow
+    /// for all of it, `exercise j/m` goes first, then the round (``TextTable``).
+    /// - Parameters:
+    ///   - workout: the workout.
+    ///   - program: its compiled program.
+    ///   - width: the terminal's columns.
+    ///   - glyphs: Unicode or ASCII punctuation.
+    static func plan(_ workout: IntervalWorkout, program: Program, width: Int = 80, glyphs: Glyphs = .unicode) -> String {
         let prepare = program.segments.first { $0.kind == .prepare }?.duration?.inSeconds ?? 0
-        var lines = ["\(workout.name) — intervals, estimated \(words(program.estimatedDuration.inSeconds))"
-                     + (prepare > 0 ? " (+ \(words(prepare)) prepare)" : "")]
-        for (index, exercise) in workout.exercises.enumerated() {
-            lines.append("  \(index + 1). \(exercise.name): \(exercise.workSeconds)/\(exercise.restSeconds) s × \(exercise.rounds)")
+        var lines = wrap("\(workout.name.sanitizedForTerminal) \(glyphs.dash) intervals, estimated \(words(program.estimatedDuration.inSeconds))"
+                         + (prepare > 0 ? " (+ \(words(prepare)) prepare)" : ""), width: width, indent: "  ")
+        lines += exerciseLines(workout, width: width, glyphs: glyphs)
+        lines.append("")
+        lines.append("Timeline:")
+        let rows = zip(program.segments, program.plannedStarts).map { segment, start -> [String] in
+            let named = segment.kind == .work || segment.kind == .rest
+            // REST, then "between exercises": the phase column stays 9 cells at most.
+            let between = segment.kind == .restBetweenExercises
+            var round = "", exercise = ""
+            if let r = segment.round, let rounds = segment.rounds { round = "round \(r)/\(rounds)" }
+            if let e = segment.exercise, let exercises = segment.exercises, exercises > 1 { exercise = "exercise \(e)/\(exercises)" }
+            return [start.map { clock($0.inSeconds) } ?? "?", between ? phase(.rest) : phase(segment.kind),
+                    named ? segment.label : between ? "between exercises" : "", round, exercise,
+                    segment.duration.map { clock($0.inSeconds) } ?? "open"]
+        }
+        let table = TextTable(columns: [
+            TextTable.Column(header: "", alignment: .right), TextTable.Column(header: ""),
+            TextTable.Column(header: "", flexible: 20...60), TextTable.Column(header: "", dropOrder: 2),
+            TextTable.Column(header: "", dropOrder: 1), TextTable.Column(header: "", alignment: .right),
+        ], rows: rows, indent: "  ")
+        lines += table.lines(width: width, glyphs: glyphs, header: false)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `  1. Burpees: 20/10 s × 8` for each exercise (the name cut to fit `width`), then the
+    /// rest between exercises when there are several. `hiit show` and the summaries of
+    /// `hiit new` and `hiit edit` share it.
+    static func exerciseLines(_ workout: IntervalWorkout, width: Int = 80, glyphs: Glyphs = .unicode) -> [String] {
+        var lines = workout.exercises.enumerated().map { index, exercise in
+            let head = "  \(index + 1). "
+            let tail = ": \(exercise.workSeconds)/\(exercise.restSeconds) s \(glyphs.times) \(exercise.rounds)"
+            let room = max(width - head.displayWidth - tail.displayWidth, 8)
+            return head + exercise.name.truncated(toWidth: room, ellipsis: glyphs.ellipsis) + tail
         }
         if workout.exercises.count > 1 {
             lines.append("  Rest between exercises: \(workout.restBetweenExercisesSeconds) s")
         }
-        lines.append("")
-        lines.append("Timeline:")
-        for (segment, start) in zip(program.segments, program.plannedStarts) {
-            lines.append("  \(start.map { clock($0.inSeconds) } ?? "  ?  ")  \(segmentLine(segment))")
-        }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// A signal as a person reads it in "Stopped by …": `SIGINT (Ctrl-C)`, else its name as

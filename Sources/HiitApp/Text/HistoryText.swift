@@ -34,56 +34,77 @@ enum HistoryText {
         return (day, time)
     }
 
-    /// `UTC+01:00`, `UTC−03:30`, `UTC`.
-    static func offset(_ seconds: Int) -> String {
+    /// `UTC+01:00`, `UTC−03:30` (`UTC-03:30` in ASCII), `UTC`.
+    static func offset(_ seconds: Int, glyphs: Glyphs = .unicode) -> String {
         guard seconds != 0 else { return "UTC" }
-        let sign = seconds < 0 ? "−" : "+"
+        let sign = seconds < 0 ? glyphs.minus : "+"
         let minutes = abs(seconds) / 60
-        return String(format: "UTC%@%02d:%02d", sign, minutes / 60, minutes % 60)
+        return "UTC" + sign + String(format: "%02d:%02d", minutes / 60, minutes % 60)
     }
 
-    /// The list of `hiit history`: a header and one row per record, in the order given.
-    /// Columns: id (first 8 characters), local date, local start time (at the session's own
-    /// offset), the session's title by time of day (``SessionTitle``: `Morning Tabata`,
-    /// `Evening run`; cut to 30 cells), Workout Time, Total Time, kcal (`~N kcal` or blank).
-    /// - Parameter records: the sessions to show, newest first.
+    /// The list of `hiit history`: a header and one row per record, in the order given, laid
+    /// out for `width` columns (``TextTable``).
+    ///
+    /// Columns: ID (the first 8 characters of the id), DATE and START (the local date and
+    /// start time at the session's own offset), WORKOUT (the session's title by time of day,
+    /// ``SessionTitle``: `Morning Tabata`, `Evening run`; 20 to 30 cells, cut with the
+    /// ellipsis), WORKOUT TIME and TOTAL TIME (``Format/hoursMinutes(_:)``: `3 min`,
+    /// `1 h 53 min`), DISTANCE (the legs' distances added up, in the person's units, `25.75 km`,
+    /// `3.11 mi`; only when a row has one) and KCAL (`~28`; only when a row has an estimate).
+    /// Too narrow for all of them, the table drops TOTAL TIME first, then START, KCAL,
+    /// DISTANCE and WORKOUT TIME; ID, DATE and WORKOUT always stay.
+    /// - Parameters:
+    ///   - records: the sessions to show, newest first.
+    ///   - units: km or mi for distances.
+    ///   - width: the terminal's columns.
+    ///   - glyphs: the ellipsis for a cut title.
     /// - Returns: lines without line ends.
-    static func table(_ records: [SessionRecord]) -> [String] {
-        let titles = records.map { SessionTitle.title(for: $0) }
-        let nameWidth = min(max(titles.map(\.displayWidth).max() ?? 0, "WORKOUT".count), 30)
-        let header = ["ID".padded(toWidth: shortIDLength), "DATE      ", "TIME ", "WORKOUT".padded(toWidth: nameWidth),
-                      "WORKOUT TIME", "TOTAL TIME", "ENERGY"]
-        var lines = [header.joined(separator: "  ")]
-        for (record, title) in zip(records, titles) {
-            let time = wallClock(record.start, utcOffsetSeconds: record.utcOffsetSeconds).time
-            let columns = [
-                shortID(record.id), record.localDate.description.padded(toWidth: 10), time,
-                title.padded(toWidth: nameWidth),
-                Format.clock(record.workoutSeconds).padded(toWidth: 12, alignment: .right),
-                Format.clock(record.totalSeconds).padded(toWidth: 10, alignment: .right),
-                record.kcal.map(HIITCalories.display) ?? "",
+    static func table(_ records: [SessionRecord], units: Profile.Units = .metric, width: Int = 80,
+                      glyphs: Glyphs = .unicode) -> [String] {
+        let distances = records.map(\.totalDistanceMeters)
+        var columns = [
+            TextTable.Column(header: "ID"), TextTable.Column(header: "DATE"), TextTable.Column(header: "START", dropOrder: 2),
+            TextTable.Column(header: "WORKOUT", flexible: 20...30),
+            TextTable.Column(header: "WORKOUT TIME", alignment: .right, dropOrder: 5),
+            TextTable.Column(header: "TOTAL TIME", alignment: .right, dropOrder: 1),
+        ]
+        let hasDistance = distances.contains { $0 != nil }, hasKcal = records.contains { $0.kcal != nil }
+        if hasDistance { columns.append(TextTable.Column(header: "DISTANCE", alignment: .right, dropOrder: 4)) }
+        if hasKcal { columns.append(TextTable.Column(header: "KCAL", alignment: .right, dropOrder: 3)) }
+        let rows = zip(records, distances).map { record, distance in
+            var row = [
+                shortID(record.id), record.localDate.description,
+                wallClock(record.start, utcOffsetSeconds: record.utcOffsetSeconds).time,
+                SessionTitle.title(for: record, dash: glyphs.rangeDash),
+                Format.hoursMinutes(record.workoutSeconds), Format.hoursMinutes(record.totalSeconds),
             ]
-            var line = columns.joined(separator: "  ")
-            while line.hasSuffix(" ") { line.removeLast() }
-            lines.append(line)
+            if hasDistance { row.append(distance.map { Format.distance($0, units: units, sport: nil, poolUnit: nil) } ?? "") }
+            if hasKcal { row.append(record.kcal.map { "~\(Int($0.rounded(.toNearestOrAwayFromZero)))" } ?? "") }
+            return row
         }
-        return lines
+        return TextTable(columns: columns, rows: rows).lines(width: width, glyphs: glyphs)
     }
 
     /// Everything in one record, one `Label  value` line each, for `hiit history show`.
+    /// Durations read in words to the second with the exact stored seconds beside them
+    /// (`2 min 40 s (160.25 s)`), the one style of durations on this screen (the leg table
+    /// and the laps too).
     /// - Parameters:
     ///   - entry: the record and where it is stored.
     ///   - path: the history file's path.
     ///   - units: the person's units for distances and paces.
+    ///   - width: the terminal's columns (the leg table and the laps fit them).
+    ///   - glyphs: Unicode or ASCII punctuation.
     /// - Returns: lines without line ends.
-    static func details(_ entry: HistoryEntry, path: String, units: Profile.Units = .metric) -> [String] {
+    static func details(_ entry: HistoryEntry, path: String, units: Profile.Units = .metric, width: Int = 80,
+                        glyphs: Glyphs = .unicode) -> [String] {
         let record = entry.record
         let start = wallClock(record.start, utcOffsetSeconds: record.utcOffsetSeconds, seconds: true)
         let end = wallClock(record.end, utcOffsetSeconds: record.utcOffsetSeconds, seconds: true)
         var rows: [(String, String)] = [
             ("Session", record.id.uuidString),
             ("Workout", "\(record.workout.sanitizedForTerminal) (\(record.kind.rawValue))"),
-            ("Date", "\(record.localDate) (\(record.timeZone.sanitizedForTerminal), \(offset(record.utcOffsetSeconds)))"),
+            ("Date", "\(record.localDate) (\(record.timeZone.sanitizedForTerminal), \(offset(record.utcOffsetSeconds, glyphs: glyphs)))"),
             ("Started", "\(start.date) \(start.time)  (\(iso(record.start)))"),
             ("Ended", "\(end.date) \(end.time)  (\(iso(record.end)))"),
             ("Workout Time", duration(record.workoutSeconds)),
@@ -93,6 +114,9 @@ enum HistoryText {
         if record.kind == .multisport {
             let sportLegs = record.legs.filter { $0.sport != "transition" }.count
             rows.append(("Legs", "\(record.legs.count) (\(sportLegs) sport \(sportLegs == 1 ? "leg" : "legs"))"))
+            if let distance = record.totalDistanceMeters {
+                rows.append(("Distance", Format.distance(distance, units: units, sport: nil, poolUnit: nil)))
+            }
         } else {
             rows += [("Rounds", String(record.rounds)), ("Exercises", String(record.exercises))]
         }
@@ -103,29 +127,46 @@ enum HistoryText {
             ("Stored", "\(path), line \(entry.line)"),
         ]
         if record.version != SessionRecord.currentVersion { rows.append(("Version", String(record.version))) }
-        let width = rows.map(\.0.count).max() ?? 0
-        var lines = rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+        let labelWidth = rows.map(\.0.count).max() ?? 0
+        var lines = rows.flatMap { label, value in
+            Self.labelled(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  ", value, width: width)
+        }
         if !record.legs.isEmpty {
             lines.append("")
-            lines += LegTable.lines(record.legs, units: units)
-            lines += lapLines(record.legs)
+            lines += LegTable.lines(record.legs, units: units, width: width, glyphs: glyphs)
+            lines += lapLines(record.legs, width: width)
         }
         return lines
     }
 
-    /// The laps of legs that have more than one, one line per leg: `Laps of 1 (Swim): 0:30 0:31 …`.
-    static func lapLines(_ legs: [LegRecord]) -> [String] {
+    /// `Label  value` in `width` columns: the value wrapped at its spaces under itself; when a
+    /// word of it does not fit beside the label (a session id at 40 columns), the label on a
+    /// line of its own and the value on the next lines, indented by two.
+    static func labelled(_ label: String, _ value: String, width: Int) -> [String] {
+        if (label + value).displayWidth <= width { return [label + value] }
+        let pieces = value.split(separator: " ").map(String.init)
+        let beside = Format.wrap(pieces, first: label, indent: String(repeating: " ", count: label.count), width: width)
+        if beside.allSatisfy({ $0.displayWidth <= width }) { return beside }
+        return [label.trimmingCharacters(in: .whitespaces)] + Format.wrap(pieces, first: "  ", indent: "  ", width: width)
+    }
+
+    /// The laps of legs that have more than one, wrapped to `width`:
+    /// `Laps of leg 1 (Swim): 30 s, 31 s, …`, further lines indented.
+    static func lapLines(_ legs: [LegRecord], width: Int = 80) -> [String] {
         let labels = LegTable.labels(legs)
-        return legs.enumerated().compactMap { index, leg in
-            guard leg.laps.count > 1 else { return nil }
+        return legs.enumerated().flatMap { index, leg -> [String] in
+            guard leg.laps.count > 1 else { return [] }
             let word = leg.poolLength != nil ? "Lengths" : "Laps"
-            return " \(word) of leg \(index + 1) (\(labels[index])): " + leg.laps.map { Format.clock($0.elapsedSeconds) }.joined(separator: " ")
+            let times = leg.laps.enumerated().map { lap, time in
+                Format.words(time.elapsedSeconds) + (lap < leg.laps.count - 1 ? "," : "")
+            }
+            return Format.wrap(times, first: " \(word) of leg \(index + 1) (\(labels[index])):", indent: "   ", width: width)
         }
     }
 
-    /// `2:40 (160 s)` or `2:40 (160.25 s)`.
+    /// `2 min 40 s (160 s)` or `2 min 40 s (160.25 s)`: words to the second, then the stored seconds.
     static func duration(_ seconds: Double) -> String {
-        "\(Format.clock(seconds)) (\(Format.decimal(seconds, places: 3)) s)"
+        "\(Format.words(seconds)) (\(Format.decimal(seconds, places: 3)) s)"
     }
 
     /// One line naming a session for messages: `1B4E28BA 2026-11-30 07:01 Tabata`.

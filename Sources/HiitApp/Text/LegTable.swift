@@ -3,14 +3,17 @@ import TerminalUI
 import WorkoutModel
 
 /// The per-leg results of a multisport session as a table (after the finish and in
-/// `hiit history show`): number, leg (T1/T2 named), time (timer time, pauses excluded),
-/// distance, pace in the sport's unit, kcal; then the totals.
+/// `hiit history show`): number, leg (T1/T2 named), time (timer time, pauses excluded, in
+/// words to the second: ``Format/words(_:)``), distance, pace in the sport's unit, kcal; then
+/// the totals.
 ///
 /// ```
-///  #  LEG    TIME     DISTANCE  PACE         ENERGY
-///  1  Swim   15:00    750 m     2:00 /100m   ~122 kcal
-///  2  T1      1:30
+///  #  LEG    TIME          DISTANCE  PACE        ENERGY
+///  1  Swim   15 min        750 m     2:00 /100m  ~122 kcal
+///  2  T1     1 min 30 s
 /// ```
+///
+/// Narrower than the table (``TextTable``), PACE goes first, then ENERGY, then DISTANCE.
 enum LegTable {
     /// The table's lines (no line ends).
     /// - Parameters:
@@ -19,10 +22,12 @@ enum LegTable {
     ///   - pausedSeconds: paused time of the session, shown under the totals when ≥ 1 s.
     ///   - totalSeconds: the session's Total Time for the Total row (the clock the screen
     ///     showed, blank time between free-form legs included); `nil` sums the legs' times.
-    static func lines(_ legs: [LegRecord], units: Profile.Units, pausedSeconds: Double = 0,
-                      totalSeconds: Double? = nil) -> [String] {
+    ///   - width: the terminal's columns.
+    ///   - glyphs: the ellipsis for a leg name cut short.
+    static func lines(_ legs: [LegRecord], units: Profile.Units, pausedSeconds: Double = 0, totalSeconds: Double? = nil,
+                      width: Int = 80, glyphs: Glyphs = .unicode) -> [String] {
         let labels = Self.labels(legs)
-        var rows: [[String]] = [["#", "LEG", "TIME", "DISTANCE", "PACE", "ENERGY"]]
+        var rows: [[String]] = []
         for (index, leg) in legs.enumerated() {
             let sport = leg.knownSport
             let distance = leg.distanceMeters.map {
@@ -34,25 +39,22 @@ enum LegTable {
                               poolUnit: leg.poolLength == nil ? nil : leg.poolUnit ?? .meters)
                 }
             } ?? ""
-            rows.append([String(index + 1), labels[index], Format.clock(leg.timerSeconds), distance, pace,
+            rows.append([String(index + 1), labels[index], Format.words(leg.timerSeconds), distance, pace,
                          leg.kcal.map(HIITCalories.display) ?? ""])
         }
         let totalTime = totalSeconds ?? legs.reduce(0) { $0 + $1.timerSeconds }
         let distances = legs.compactMap(\.distanceMeters)
         let totalDistance = distances.isEmpty ? "" : Format.distance(distances.reduce(0, +), units: units, sport: nil, poolUnit: nil)
         let kcals = legs.compactMap(\.kcal)
-        rows.append(["", "Total", Format.clock(totalTime), totalDistance, "",
+        rows.append(["", "Total", Format.words(totalTime), totalDistance, "",
                      kcals.isEmpty ? "" : HIITCalories.display(kcals.reduce(0, +))])
-        let widths = (0..<6).map { column in rows.map { $0[column].displayWidth }.max() ?? 0 }
-        let rightAligned: Set<Int> = [0, 2]
-        var lines = rows.map { row in
-            var line = " " + row.enumerated().map { column, text in
-                text.padded(toWidth: widths[column], alignment: rightAligned.contains(column) ? .right : .left)
-            }.joined(separator: "  ")
-            while line.hasSuffix(" ") { line.removeLast() }
-            return line
-        }
-        if pausedSeconds >= 1 { lines.append(" Paused \(Format.clock(pausedSeconds)) (not in the times above)") }
+        let table = TextTable(columns: [
+            TextTable.Column(header: "#", alignment: .right), TextTable.Column(header: "LEG", flexible: 5...20),
+            TextTable.Column(header: "TIME"), TextTable.Column(header: "DISTANCE", dropOrder: 3),
+            TextTable.Column(header: "PACE", dropOrder: 1), TextTable.Column(header: "ENERGY", dropOrder: 2),
+        ], rows: rows, indent: " ")
+        var lines = table.lines(width: width, glyphs: glyphs)
+        if pausedSeconds >= 1 { lines.append(" Paused \(Format.words(pausedSeconds)) (not in the times above)") }
         return lines
     }
 

@@ -11,15 +11,15 @@ import WorkoutStats
 /// Last 7 days · 24–30 Nov 2026 (in progress)
 /// Workout time per day
 ///
-/// Tue 24 Nov  ███████████████▏                          2:40
-/// Wed 25 Nov                                            0:00
+/// Tue 24 Nov  ███████████████▏                          3 min
+/// Wed 25 Nov                                            0 min
 /// …
 ///
-///                     Total   Average   Previous   Change
-/// Sessions                5       0.7          4    ▲ 25%
-/// Workout time      1:20:00     11:26    1:10:00    ▲ 14%
+///                       Total   Per day   Previous   Change
+/// Sessions                  5       0.7          4    ▲ 25%
+/// Workout time     1 h 20 min    11 min     1 h 10    ▲ 14%
 ///
-/// Best: Wed 26 Nov (32:10)
+/// Best: Wed 26 Nov (32 min)
 /// Compared so far with the same part of the previous period: 17 Nov 2026 00:00 – 23 Nov 2026 12:00.
 /// ```
 ///
@@ -28,8 +28,12 @@ import WorkoutStats
 /// totals (sessions, workout time, total time, energy when any, distance per sport when any)
 /// with the average per bucket, the baseline's totals and the change (▲/▼ and a percentage,
 /// `new` when the baseline is zero, `—` when both are zero), then the best bucket and which
-/// dates the comparison covers. Numbers are right-aligned; no line ends in a space. With
-/// ``Glyphs/ascii`` every character is ASCII (`-` for dashes and dots, `^`/`v` for arrows).
+/// dates the comparison covers. Every duration on the screen reads in hours and minutes with
+/// its units (``Format/hoursMinutes(_:)``: `49 min`, `1 h 53 min`). Numbers are right-aligned;
+/// no line ends in a space. Every line fits `width` columns: the title, caption and notes wrap,
+/// and a table too wide drops the average column first, then the baseline's, then the change
+/// (``TextTable``). With ``Glyphs/ascii`` every character the screen makes is ASCII (`-` for
+/// dashes and dots, `^`/`v` for arrows); a sport's name from the history is shown as stored.
 struct StatsScreen {
     /// The report to show.
     let report: StatsReport
@@ -39,7 +43,7 @@ struct StatsScreen {
     let units: Profile.Units
     /// Block characters or ASCII.
     let glyphs: Glyphs
-    /// The columns available for the chart (the other lines are shorter than 80 columns).
+    /// The terminal's columns: every line fits them (the chart takes at most ``maximumWidth``).
     let width: Int
 
     /// The widest chart drawn, however wide the terminal: longer bars read no better.
@@ -53,51 +57,57 @@ struct StatsScreen {
 
     /// The whole screen, top to bottom, each line without a line end.
     func lines() -> [StyledText] {
-        var lines: [StyledText] = [
-            StyledText(Self.title(report.period, filter: report.filter, context: context), style: TextStyle(bold: true)),
-            StyledText(caption(), style: TextStyle(dim: true)),
-            "",
-        ]
+        var lines = wrapped(Self.title(report.period, filter: report.filter, context: context, glyphs: glyphs),
+                            style: TextStyle(bold: true))
+        lines += wrapped(caption(), style: TextStyle(dim: true))
+        lines.append("")
         lines += BarChart.render(rows(), width: min(width, Self.maximumWidth), glyphs: glyphs)
         lines.append("")
         lines += table()
         var notes: [StyledText] = []
         if let best = report.best {
-            notes.append(StyledText("Best: \(best.label) (\(noteText(best.totals.value(of: report.metric))))"))
+            notes += wrapped("Best: \(glyphs.text(best.label)) (\(noteText(best.totals.value(of: report.metric))))")
         }
         if let comparison = report.comparison {
-            notes.append(StyledText(comparisonNote(comparison)))
+            notes += wrapped(comparisonNote(comparison))
         }
         if !notes.isEmpty {
             lines.append("")
             lines += notes
         }
-        return glyphs == .ascii ? lines.map(Self.ascii) : lines
+        return lines
+    }
+
+    /// `text` wrapped to the width (``Format/wrap(_:width:indent:)``), each line in `style`.
+    private func wrapped(_ text: String, style: TextStyle = .plain) -> [StyledText] {
+        Format.wrap(text, width: width, indent: "  ").map { StyledText($0, style: style) }
     }
 
     // MARK: Title and caption
 
     /// `Last 7 days · 24–30 Nov 2026 (in progress)`, `Week 48 · 23–29 Nov 2026`,
     /// `November 2026 · running only`, `Q4 2026`, `Sun 29 Nov 2026`, `Last 24 hours · …`.
-    static func title(_ period: StatsPeriod, filter: SessionFilter, context: StatsContext) -> String {
+    static func title(_ period: StatsPeriod, filter: SessionFilter, context: StatsContext, glyphs: Glyphs = .unicode) -> String {
         var text: String
+        let dot = " \(glyphs.dot) "
         switch period.kind {
         case .last7Days:
-            text = (period.isInProgress ? "Last 7 days" : "7 days") + " · " + dateRange(period.firstDay, period.lastDay)
+            text = (period.isInProgress ? "Last 7 days" : "7 days") + dot + dateRange(period.firstDay, period.lastDay, glyphs: glyphs)
         case .week:
-            text = "Week \(period.isoWeek?.week ?? period.firstDay.isoWeek.week) · " + dateRange(period.firstDay, period.lastDay)
+            text = "Week \(period.isoWeek?.week ?? period.firstDay.isoWeek.week)" + dot
+                + dateRange(period.firstDay, period.lastDay, glyphs: glyphs)
         case .last24Hours:
-            text = (period.isInProgress ? "Last 24 hours" : "24 hours") + " · "
-                + instantRange(period.start, period.end, context: context)
+            text = (period.isInProgress ? "Last 24 hours" : "24 hours") + dot
+                + instantRange(period.start, period.end, context: context, glyphs: glyphs)
         case .range:
-            text = dateRange(period.firstDay, period.lastDay)
+            text = dateRange(period.firstDay, period.lastDay, glyphs: glyphs)
         default:
-            text = period.title
+            text = glyphs.text(period.title)
         }
         switch filter {
         case .all: break
-        case .intervals: text += " · interval workouts only"
-        case .sport(let name): text += " · \(name) only"
+        case .intervals: text += dot + "interval workouts only"
+        case .sport(let name): text += dot + "\(name) only"
         }
         if period.isInProgress, period.kind != .last24Hours { text += " (in progress)" }
         return text
@@ -113,7 +123,7 @@ struct StatsScreen {
         case .distance: what = "Distance"
         }
         if report.period.kind == .month {
-            return "\(what) by days " + report.buckets.map(\.label).joined(separator: ", ")
+            return "\(what) by days " + report.buckets.map { glyphs.text($0.label) }.joined(separator: ", ")
         }
         return "\(what) per \(bucketNoun())"
     }
@@ -133,18 +143,19 @@ struct StatsScreen {
     }
 
     /// `24–30 Nov 2026`, `28 Nov – 4 Dec 2026`, `29 Dec 2025 – 4 Jan 2026`, `29 Nov 2026`.
-    static func dateRange(_ first: LocalDay, _ last: LocalDay) -> String {
+    static func dateRange(_ first: LocalDay, _ last: LocalDay, glyphs: Glyphs = .unicode) -> String {
+        let dash = glyphs.rangeDash
         if first == last { return "\(first.day) \(first.monthAbbreviation) \(first.year)" }
         if first.year != last.year {
-            return "\(first.day) \(first.monthAbbreviation) \(first.year) – \(last.day) \(last.monthAbbreviation) \(last.year)"
+            return "\(first.day) \(first.monthAbbreviation) \(first.year) \(dash) \(last.day) \(last.monthAbbreviation) \(last.year)"
         }
-        if first.month == last.month { return "\(first.day)–\(last.day) \(last.monthAbbreviation) \(last.year)" }
-        return "\(first.day) \(first.monthAbbreviation) – \(last.day) \(last.monthAbbreviation) \(last.year)"
+        if first.month == last.month { return "\(first.day)\(dash)\(last.day) \(last.monthAbbreviation) \(last.year)" }
+        return "\(first.day) \(first.monthAbbreviation) \(dash) \(last.day) \(last.monthAbbreviation) \(last.year)"
     }
 
     /// `29 Nov 2026 13:00 – 30 Nov 2026 12:41` in the viewing zone.
-    static func instantRange(_ start: Date, _ end: Date, context: StatsContext) -> String {
-        "\(instant(start, context: context)) – \(instant(end, context: context))"
+    static func instantRange(_ start: Date, _ end: Date, context: StatsContext, glyphs: Glyphs = .unicode) -> String {
+        "\(instant(start, context: context)) \(glyphs.rangeDash) \(instant(end, context: context))"
     }
 
     /// `15 Feb 2026 12:00` in the viewing zone.
@@ -161,7 +172,6 @@ struct StatsScreen {
     /// while it is not over), the best bucket marked.
     func rows() -> [BarChart.Row] {
         let values = report.buckets.map { $0.totals.value(of: report.metric) }
-        let hours = report.metric == .time && (values.max() ?? 0) >= 3600
         let period = report.period
         return report.buckets.enumerated().map { index, bucket in
             let span = bucket.span
@@ -174,21 +184,19 @@ struct StatsScreen {
                     current = span.firstDay <= context.today && context.today <= span.lastDay
                 }
             }
-            return BarChart.Row(label: bucket.label, value: values[index], valueText: valueText(values[index], hours: hours),
+            return BarChart.Row(label: glyphs.text(bucket.label), value: values[index], valueText: valueText(values[index]),
                                 isCurrent: current, isInProgress: current, isBest: report.best?.span == span)
         }
     }
 
-    /// A value of the report's metric as the chart shows it: a count; `m:ss`, or `h:mm h` when
-    /// `hours`; `~N` kcal; distance in km (mi with imperial units) to 0.1.
-    func valueText(_ value: Double, hours: Bool) -> String {
+    /// A value of the report's metric as the chart shows it: a count; hours and minutes
+    /// (`49 min`, `1 h 53 min`); `~N` kcal; distance in km (mi with imperial units) to 0.1.
+    func valueText(_ value: Double) -> String {
         switch report.metric {
         case .sessions:
             return String(Int(value.rounded()))
         case .time:
-            guard hours else { return Format.clock(value) }
-            let minutes = Int((value / 60).rounded(.down))
-            return String(format: "%d:%02d h", minutes / 60, minutes % 60)
+            return Format.hoursMinutes(value)
         case .kcal:
             return "~\(Int(value.rounded(.toNearestOrAwayFromZero)))"
         case .distance:
@@ -198,16 +206,16 @@ struct StatsScreen {
         }
     }
 
-    /// A value of the report's metric with its unit, for the notes: `3 sessions`, `1:53:06`,
+    /// A value of the report's metric with its unit, for the notes: `3 sessions`, `1 h 53 min`,
     /// `~312 kcal`, `20.0 km`.
     func noteText(_ value: Double) -> String {
         switch report.metric {
         case .sessions:
             let count = Int(value.rounded())
             return count == 1 ? "1 session" : "\(count) sessions"
-        case .time: return Format.clock(value)
+        case .time: return Format.hoursMinutes(value)
         case .kcal: return HIITCalories.display(value)
-        case .distance: return valueText(value, hours: false)
+        case .distance: return valueText(value)
         }
     }
 
@@ -231,10 +239,12 @@ struct StatsScreen {
         var rows: [TableRow] = [
             TableRow(label: "Sessions", total: String(totals.sessions), average: Self.decimal(average.sessions),
                      baseline: String(before.sessions), change: comparison?.change(of: .sessions)),
-            TableRow(label: "Workout time", total: Format.clock(totals.workoutSeconds), average: Format.clock(average.workoutSeconds),
-                     baseline: Format.clock(before.workoutSeconds), change: comparison?.change(of: .time)),
-            TableRow(label: "Total time", total: Format.clock(totals.totalSeconds), average: Format.clock(average.totalSeconds),
-                     baseline: Format.clock(before.totalSeconds), change: comparison?.totalSecondsChange),
+            TableRow(label: "Workout time", total: Format.hoursMinutes(totals.workoutSeconds),
+                     average: Format.hoursMinutes(average.workoutSeconds),
+                     baseline: Format.hoursMinutes(before.workoutSeconds), change: comparison?.change(of: .time)),
+            TableRow(label: "Total time", total: Format.hoursMinutes(totals.totalSeconds),
+                     average: Format.hoursMinutes(average.totalSeconds),
+                     baseline: Format.hoursMinutes(before.totalSeconds), change: comparison?.totalSecondsChange),
         ]
         if totals.kcal > 0 || before.kcal > 0 {
             rows.append(TableRow(label: "Energy", total: HIITCalories.display(totals.kcal),
@@ -249,30 +259,32 @@ struct StatsScreen {
                                  baseline: distance(then[sport], sport: sport), change: changes[sport]))
         }
 
-        let withBaseline = comparison != nil
         let header = TableRow(label: "", total: "Total", average: "Per " + bucketNoun(),
                               baseline: comparison.map { $0.baseline == .lastYear ? "Last year" : "Previous" } ?? "",
                               change: nil)
-        let labelWidth = (rows + [header]).map(\.label.displayWidth).max() ?? 0
-        let totalWidth = (rows + [header]).map(\.total.displayWidth).max() ?? 0
-        let averageWidth = (rows + [header]).map(\.average.displayWidth).max() ?? 0
-        let baselineWidth = (rows + [header]).map(\.baseline.displayWidth).max() ?? 0
-        let changeTexts = rows.map { $0.change.map(Self.changeText) ?? "" }
-        let changeWidth = max("Change".displayWidth, changeTexts.map(\.displayWidth).max() ?? 0)
+        let changeTexts = rows.map { $0.change.map { Self.changeText($0, glyphs: glyphs) } ?? "" }
+        var columns = [
+            TextTable.Column(header: header.label), TextTable.Column(header: header.total, alignment: .right),
+            TextTable.Column(header: header.average, alignment: .right, dropOrder: 1),
+        ]
+        if comparison != nil {
+            columns += [TextTable.Column(header: header.baseline, alignment: .right, dropOrder: 2),
+                        TextTable.Column(header: "Change", alignment: .right, dropOrder: 3)]
+        }
+        let cells = zip(rows, changeTexts).map { row, change in [row.label, row.total, row.average, row.baseline, change] }
+        let layout = TextTable(columns: columns, rows: cells, gap: 3).layout(width: width)
 
-        func line(_ row: TableRow, change: StyledText) -> StyledText {
-            var line = StyledText(row.label.padded(toWidth: labelWidth))
-            line.append("   " + row.total.padded(toWidth: totalWidth, alignment: .right))
-            line.append("   " + row.average.padded(toWidth: averageWidth, alignment: .right))
-            if withBaseline {
-                line.append("   " + row.baseline.padded(toWidth: baselineWidth, alignment: .right) + "   ")
-                line.append(change.padded(toWidth: changeWidth, alignment: .right))
+        func line(_ cells: [String], change: TextStyle) -> StyledText {
+            var line = StyledText("")
+            for (position, (index, width)) in layout.enumerated() {
+                let text = cells[index].padded(toWidth: width, alignment: columns[index].alignment, ellipsis: glyphs.ellipsis)
+                line.append(StyledText(position == 0 ? text : "   " + text, style: index == 4 ? change : .plain))
             }
             return Self.trimmed(line)
         }
-        var lines = [line(header, change: "Change")]
-        for (index, row) in rows.enumerated() {
-            lines.append(line(row, change: StyledText(changeTexts[index], style: Self.changeStyle(row.change))))
+        var lines = [line(columns.map(\.header), change: .plain)]
+        for (row, texts) in zip(rows, cells) {
+            lines.append(line(texts, change: Self.changeStyle(row.change)))
         }
         return lines
     }
@@ -291,12 +303,13 @@ struct StatsScreen {
         return StyledText(spans: spans)
     }
 
-    /// `▲ 25%`, `▼ 12%`, `new` (baseline zero), `—` (both zero), `same`, `▲ <1%`, `▲ >999%`.
-    static func changeText(_ change: StatsChange) -> String {
+    /// `▲ 25%`, `▼ 12%`, `new` (baseline zero), `—` (both zero), `same`, `▲ <1%`, `▲ >999%`
+    /// (`^ 25%`, `v 12%`, `-` with ``Glyphs/ascii``).
+    static func changeText(_ change: StatsChange, glyphs: Glyphs = .unicode) -> String {
         if change.isNew { return "new" }
-        guard let percent = change.percent else { return "—" }
+        guard let percent = change.percent else { return glyphs.dash }
         if percent == 0 { return "same" }
-        let arrow = percent > 0 ? "▲" : "▼"
+        let arrow = percent > 0 ? glyphs.up : glyphs.down
         let whole = Int(min(abs(percent), 10_000).rounded())
         if whole > 999 { return "\(arrow) >999%" }
         return whole == 0 ? "\(arrow) <1%" : "\(arrow) \(whole)%"
@@ -315,7 +328,7 @@ struct StatsScreen {
 
     /// A distance for the table (`12.5 km`, `750 m`, `3.11 mi`, `1000 yd`), `—` for none.
     func distance(_ meters: Double?, sport: String) -> String {
-        guard let meters, meters > 0 else { return "—" }
+        guard let meters, meters > 0 else { return glyphs.dash }
         return Format.distance(meters, units: units, sport: Sport(rawValue: sport), poolUnit: nil)
     }
 
@@ -342,24 +355,11 @@ struct StatsScreen {
         let which = comparison.baseline == .lastYear ? "the same period last year" : "the previous period"
         if report.period.isInProgress, comparison.isPartial, report.period.kind != .last24Hours {
             return "Compared so far with the same part of \(which): "
-                + Self.instantRange(comparison.start, comparison.end, context: context) + "."
+                + Self.instantRange(comparison.start, comparison.end, context: context, glyphs: glyphs) + "."
         }
         if report.period.kind == .last24Hours {
-            return "Compared with \(which): " + Self.instantRange(comparison.start, comparison.end, context: context) + "."
+            return "Compared with \(which): " + Self.instantRange(comparison.start, comparison.end, context: context, glyphs: glyphs) + "."
         }
-        return "Compared with \(which): " + Self.dateRange(comparison.firstDay, comparison.lastDay) + "."
-    }
-
-    // MARK: ASCII
-
-    /// The line with every non-ASCII character this screen writes replaced: the punctuation
-    /// of ``StyledText/asciiPunctuation(for:)``, the ellipsis `...`; anything else non-ASCII (a
-    /// sport's name) `?`. Bars are already `#` with ``Glyphs/ascii``.
-    static func ascii(_ line: StyledText) -> StyledText {
-        line.replacingScalars { scalar in
-            if scalar == "…" { return "...".unicodeScalars }
-            if let ascii = StyledText.asciiPunctuation(for: scalar) { return String(ascii).unicodeScalars }
-            return (scalar.isASCII ? String(scalar) : "?").unicodeScalars
-        }
+        return "Compared with \(which): " + Self.dateRange(comparison.firstDay, comparison.lastDay, glyphs: glyphs) + "."
     }
 }

@@ -1,3 +1,4 @@
+import TerminalUI
 import WorkoutModel
 
 /// The lines that describe a workout or plan after a command created or changed it (`hiit
@@ -5,27 +6,26 @@ import WorkoutModel
 enum WorkoutSummary {
     /// An interval workout's exercises (`  1. Squats: 40/20 s × 3`), the rest between them
     /// when there are several, and the estimated time with the prepare countdown.
-    /// - Parameter workout: the workout.
+    /// - Parameters:
+    ///   - workout: the workout.
+    ///   - glyphs: `×` or `x`, and the ellipsis of a name too long for 80 columns.
     /// - Returns: the lines, without line ends.
-    static func lines(of workout: IntervalWorkout) -> [String] {
-        var lines = workout.exercises.enumerated().map { index, exercise in
-            "  \(index + 1). \(exercise.name): \(exercise.workSeconds)/\(exercise.restSeconds) s × \(exercise.rounds)"
-        }
-        if workout.exercises.count > 1 {
-            lines.append("  Rest between exercises: \(workout.restBetweenExercisesSeconds) s")
-        }
+    static func lines(of workout: IntervalWorkout, glyphs: Glyphs = .unicode) -> [String] {
+        var lines = Format.exerciseLines(workout, glyphs: glyphs)
         let prepare = workout.prepareSeconds > 0 ? " (+ \(Format.clock(Double(workout.prepareSeconds))) prepare)" : ""
         lines.append("Estimated time: \(Format.clock(Double(workout.estimatedSeconds)))\(prepare)")
         return lines
     }
 
     /// An interval workout's lines (as above), or a plan's legs and expected time.
-    /// - Parameter document: the workout or plan.
+    /// - Parameters:
+    ///   - document: the workout or plan.
+    ///   - glyphs: Unicode or ASCII punctuation.
     /// - Returns: the lines, without line ends.
-    static func lines(of document: LibraryDocument) -> [String] {
+    static func lines(of document: LibraryDocument, glyphs: Glyphs = .unicode) -> [String] {
         switch document {
-        case let .intervals(workout): lines(of: workout)
-        case let .multisport(plan): PlanText.legLines(plan) + [PlanText.expected(plan)]
+        case let .intervals(workout): lines(of: workout, glyphs: glyphs)
+        case let .multisport(plan): PlanText.legLines(plan, glyphs: glyphs) + [PlanText.expected(plan, glyphs: glyphs)]
         }
     }
 }

@@ -72,7 +72,7 @@ struct HistoryEditCommand: Command {
         guard let record = updated.first else {
             throw CommandFailure.usage("session \(entry.record.id.uuidString) is no longer in \(history.url.path); nothing was changed")
         }
-        console.out("Leg \(number) (\(label)) of session \(named): distance \(newDistance.text).")
+        console.out("Leg \(number) (\(label)) of session \(named): distance \(context.glyphs.text(newDistance.text)).")
         let leg = record.legs[number - 1]
         if let sport = Sport(rawValue: leg.sport), sport.isImplausible(meters: newDistance.meters, seconds: leg.timerSeconds) {
             console.err("Warning: leg \(number) (\(label)): "
@@ -80,7 +80,7 @@ struct HistoryEditCommand: Command {
                         + "; stored as given, check the distance")
         }
         console.out("")
-        console.out(LegTable.lines(record.legs, units: units).joined(separator: "\n"))
+        console.out(LegTable.lines(record.legs, units: units, width: context.width, glyphs: context.glyphs).joined(separator: "\n"))
         return ExitStatus.success
     }
 }

@@ -11,7 +11,7 @@ import WorkoutStore
 struct HistoryExportCommand: Command {
     static let configuration = CommandConfiguration(
         path: ["history", "export"], abstract: "Write the history as JSON lines (the format 'history import' reads) or CSV.",
-        discussion: "JSON lines are the stored lines, oldest first, exactly as stored. CSV (RFC 4180, CRLF line ends) has the columns id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal. Lines that cannot be read are reported and left out.")
+        discussion: "JSON lines are the stored lines, oldest first, exactly as stored. CSV (RFC 4180, CRLF line ends) has the columns id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, distanceMeters (the legs' distances added up, in metres; empty for interval workouts) and legDistances (every leg in order as sport=metres, separated by semicolons, nothing after = for a leg without a distance: swimming=750;transition=;cycling=20000). Lines that cannot be read are reported and left out.")
 
     /// The FILE argument as typed; `nil` for standard output.
     @Argument("FILE", help: "Where to write (created 0600); standard output when left out.") var file: String?

@@ -12,7 +12,7 @@ import WorkoutStore
 struct HistoryListCommand: Command {
     static let configuration = CommandConfiguration(
         path: ["history"], abstract: "List completed sessions, newest first.",
-        discussion: "Columns: the first characters of the session's id (enough for 'history show' and 'history delete'), the local date and start time where the session took place, the session named by its time of day and workout (Morning Tabata, Evening run: night 22–05, morning 05–12, afternoon 12–17, evening 17–22), Workout Time (time in work segments), Total Time (from the first work segment to the end, pauses excluded) and the calorie estimate when a weight was set.\nLines of the history file that cannot be read are reported on standard error and skipped; the file is never changed by reading it.")
+        discussion: "Columns: ID, the first characters of the session's id (enough for 'history show' and 'history delete'); DATE and START, the local date and start time where the session took place; WORKOUT, the session named by its time of day and workout (Morning Tabata, Evening run: night 22–05, morning 05–12, afternoon 12–17, evening 17–22); WORKOUT TIME (time in work segments) and TOTAL TIME (from the first work segment to the end, pauses excluded), in hours and minutes (3 min, 1 h 53 min); DISTANCE, the legs' distances added up in the profile's units (km or mi), when a session has one; KCAL, the calorie estimate, when a weight was set. The table fits the terminal's width (COLUMNS when it is not a terminal, else 80): narrower, it leaves out TOTAL TIME first, then START, KCAL, DISTANCE and WORKOUT TIME. 'hiit history show ID' has every figure to the second.\nLines of the history file that cannot be read are reported on standard error and skipped; the file is never changed by reading it.")
 
     /// `--last N`: how many of the newest sessions to show; `nil` for all.
     @Option("last", valueName: "n", help: "Show only the newest n sessions (1–1000000).",
@@ -41,7 +41,8 @@ struct HistoryListCommand: Command {
             }
             return ExitStatus.success
         }
-        for line in HistoryText.table(shown.map(\.record)) {
+        let units = ProfileLoader.load(context.locations, console: console, consequence: nil).units
+        for line in HistoryText.table(shown.map(\.record), units: units, width: context.width, glyphs: context.glyphs) {
             console.out(line)
         }
         return ExitStatus.success

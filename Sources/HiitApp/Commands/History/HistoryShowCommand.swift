@@ -14,7 +14,8 @@ struct HistoryShowCommand: Command {
         let history = DataFolder(url: context.locations.dataFolder).history
         let entry = try SessionIDMatch.entry(id, in: history, console: context.console)
         let units = ProfileLoader.load(context.locations, console: context.console, consequence: nil).units
-        context.console.out(HistoryText.details(entry, path: history.url.path, units: units).joined(separator: "\n"))
+        context.console.out(HistoryText.details(entry, path: history.url.path, units: units,
+                                                        width: context.width, glyphs: context.glyphs).joined(separator: "\n"))
         return ExitStatus.success
     }
 }

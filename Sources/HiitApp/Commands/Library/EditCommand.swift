@@ -48,7 +48,7 @@ struct EditCommand: Command {
                     console.out("No changes to '\(workout.name)'.")
                 } else {
                     console.out("Changed '\(workout.name)' (\(change.after.url.path)):")
-                    for line in WorkoutSummary.lines(of: workout) { console.out(line) }
+                    for line in WorkoutSummary.lines(of: workout, glyphs: console.glyphs) { console.out(line) }
                 }
                 return ExitStatus.success
             } catch {

@@ -98,7 +98,7 @@ struct EditorSession {
                     let renamed = edited.name == name || isBroken ? "" : " (was '\(name)')"
                     let fixed = isBroken ? " in place of the broken \(name)" : ""
                     console.out("Saved '\(edited.name)'\(renamed)\(fixed) (\(change.after.url.path)):")
-                    for line in WorkoutSummary.lines(of: edited) { console.out(line) }
+                    for line in WorkoutSummary.lines(of: edited, glyphs: console.glyphs) { console.out(line) }
                     return ExitStatus.success
                 } catch {
                     switch error {

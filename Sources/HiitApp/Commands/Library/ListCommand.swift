@@ -105,24 +105,28 @@ struct ListCommand: Command {
             console.out(String(decoding: data, as: UTF8.self))
             return ExitStatus.success
         }
+        // The notes wrap to the terminal's width, as the table fits it.
+        func note(_ text: String) {
+            for line in Format.wrap(text, width: context.width) { console.out(line) }
+        }
         if rows.isEmpty {
-            console.out("The library is empty. Create a workout with 'hiit new', or run a quick one: hiit run 20/10x8")
+            note("The library is empty. Create a workout with 'hiit new', or run a quick one: hiit run 20/10x8")
         } else {
-            for line in Self.table(rows) { console.out(line) }
+            for line in Self.table(rows, width: context.width, glyphs: context.glyphs) { console.out(line) }
         }
         console.out("")
         if let selected, !selectionIsPresent, !selectionIsQuick {
-            console.out("The selected workout '\(selected)' is not in the library; plain 'hiit' runs \(WorkoutResolver.tabata.name).")
+            note("The selected workout '\(selected)' is not in the library; plain 'hiit' runs \(WorkoutResolver.tabata.name).")
         } else if selectionIsQuick, let selected {
-            console.out("Selected: the quick workout \(selected); plain 'hiit' runs it.")
+            note("Selected: the quick workout \(selected); plain 'hiit' runs it.")
         } else if rows.contains(where: \.selected) {
-            console.out("* selected: plain 'hiit' runs it.")
+            note("* selected: plain 'hiit' runs it.")
         } else {
             // Nothing selected: plain `hiit` runs the library's Tabata, else the built-in one.
             let tabataKey = WorkoutFileName.matchKey(WorkoutResolver.tabata.name)
             let hasTabata = workouts.contains { WorkoutFileName.matchKey($0.1.name) == tabataKey }
-            console.out("No workout is selected: plain 'hiit' runs \(WorkoutResolver.tabata.name)"
-                        + (hasTabata ? "." : " (built in, 20/10x8)."))
+            note("No workout is selected: plain 'hiit' runs \(WorkoutResolver.tabata.name)"
+                 + (hasTabata ? "." : " (built in, 20/10x8)."))
         }
         console.out("Library: \(library.library.url.path)")
         return ExitStatus.success
@@ -148,23 +152,26 @@ struct ListCommand: Command {
         return ExitStatus.success
     }
 
-    /// The rows as aligned text lines with a header.
-    /// - Parameter rows: the rows, in order.
+    /// The rows as aligned text lines with a header, laid out for `width` (``TextTable``): names
+    /// of 10 to 40 cells after the `*` mark, cut with the ellipsis; `-` for no time of an
+    /// interval workout, `—` for a plan without an expected time. Too narrow for every column,
+    /// EXERCISES goes first, then KIND.
+    /// - Parameters:
+    ///   - rows: the rows, in order.
+    ///   - width: the terminal's columns.
+    ///   - glyphs: Unicode or ASCII punctuation.
     /// - Returns: the header and one line per row, without trailing spaces.
-    static func table(_ rows: [Row]) -> [String] {
-        let names = rows.map { $0.name ?? URL(fileURLWithPath: $0.file).lastPathComponent }
-        let nameWidth = min(max(names.map(\.displayWidth).max() ?? 0, 4), 40)
-        let kindWidth = max(rows.map(\.kind.count).max() ?? 0, 4)
-        var lines = ["  " + "NAME".padded(toWidth: nameWidth) + "  " + "KIND".padded(toWidth: kindWidth)
-                     + "  EXERCISES  " + "TIME".padded(toWidth: 7, alignment: .right)]
-        for (row, name) in zip(rows, names) {
+    static func table(_ rows: [Row], width: Int = 80, glyphs: Glyphs = .unicode) -> [String] {
+        let cells = rows.map { row -> [String] in
+            let name = row.name ?? URL(fileURLWithPath: row.file).lastPathComponent
             let exercises = row.exercises.map(String.init) ?? row.legs.map { $0 == 1 ? "1 leg" : "\($0) legs" } ?? "-"
-            let time = row.estimatedSeconds.map { Format.clock(Double($0)) } ?? (row.legs == nil ? "-" : "—")
-            lines.append((row.selected ? "* " : "  ") + name.sanitizedForTerminal.padded(toWidth: nameWidth)
-                         + "  " + row.kind.padded(toWidth: kindWidth)
-                         + "  " + exercises.padded(toWidth: 9, alignment: .right)
-                         + "  " + time.padded(toWidth: 7, alignment: .right))
+            let time = row.estimatedSeconds.map { Format.clock(Double($0)) } ?? (row.legs == nil ? "-" : glyphs.dash)
+            return [(row.selected ? "* " : "  ") + name.sanitizedForTerminal, row.kind, exercises, time]
         }
-        return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        return TextTable(columns: [
+            TextTable.Column(header: "  NAME", flexible: 10...42), TextTable.Column(header: "KIND", dropOrder: 2),
+            TextTable.Column(header: "EXERCISES", alignment: .right, dropOrder: 1),
+            TextTable.Column(header: "   TIME", alignment: .right),
+        ], rows: cells).lines(width: width, glyphs: glyphs)
     }
 }

@@ -22,9 +22,9 @@ struct ShowCommand: Command {
         case let .intervals(workout):
             let program = Program(workout)
             console.out(isJSON ? try Self.jsonText { try TimelineJSON(program: program, kind: "intervals").render() }
-                               : Format.plan(workout, program: program))
+                               : Format.plan(workout, program: program, width: context.width, glyphs: context.glyphs))
         case let .multisport(plan):
-            console.out(isJSON ? try Self.jsonText { try TimelineJSON(plan).render() } : PlanText.show(plan))
+            console.out(isJSON ? try Self.jsonText { try TimelineJSON(plan).render() } : PlanText.show(plan, width: context.width, glyphs: context.glyphs))
         }
         return ExitStatus.success
     }

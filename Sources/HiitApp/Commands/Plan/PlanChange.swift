@@ -46,7 +46,7 @@ enum PlanChange {
         } else {
             console.out("Changed '\(plan.name)' (\(outcome.after.url.path)):")
         }
-        for line in WorkoutSummary.lines(of: .multisport(plan)) { console.out(line) }
+        for line in WorkoutSummary.lines(of: .multisport(plan), glyphs: console.glyphs) { console.out(line) }
         return ExitStatus.success
     }
 }

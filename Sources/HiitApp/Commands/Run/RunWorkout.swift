@@ -96,13 +96,13 @@ struct RunWorkout {
             else { console.out("Finished: \(why), so there is nothing to record.") }
             return ExitStatus.success
         }
-        if events == nil { console.out(Self.summaryText(record)) }
+        if events == nil { console.out(Self.summaryText(record, glyphs: console.glyphs)) }
         return try save(record, events: events, at: loop.now)
     }
 
     /// The end-of-workout summary (plain text, several lines).
-    static func summaryText(_ record: SessionRecord) -> String {
-        var lines = ["\(record.workout) — completed", ""]
+    static func summaryText(_ record: SessionRecord, glyphs: Glyphs = .unicode) -> String {
+        var lines = ["\(record.workout) \(glyphs.dash) completed", ""]
         lines.append("  Workout Time  \(Format.clock(record.workoutSeconds))")
         var total = "  Total Time    \(Format.clock(record.totalSeconds))"
         if record.pausedSeconds >= 1 { total += "  (paused \(Format.clock(record.pausedSeconds)))" }
@@ -151,16 +151,18 @@ struct RunWorkout {
             line.legs = record.legs
             events.emit(line)
         } else {
-            console.out(Self.multisportSummaryText(record, units: run.units))
-            for (_, text) in dropped { console.out(text.prefix(1).uppercased() + text.dropFirst()) }
+            console.out(Self.multisportSummaryText(record, units: run.units, width: context.width, glyphs: console.glyphs))
+            for (_, text) in dropped { console.out(console.glyphs.text(text.prefix(1).uppercased() + text.dropFirst())) }
         }
         return try save(record, events: events, at: loop.now)
     }
 
     /// The end-of-session summary of a multisport session: title, leg table, totals.
-    static func multisportSummaryText(_ record: SessionRecord, units: Profile.Units) -> String {
-        var lines = ["\(record.workout) — completed", ""]
-        lines += LegTable.lines(record.legs, units: units, pausedSeconds: record.pausedSeconds, totalSeconds: record.totalSeconds)
+    static func multisportSummaryText(_ record: SessionRecord, units: Profile.Units, width: Int = 80,
+                                      glyphs: Glyphs = .unicode) -> String {
+        var lines = ["\(record.workout) \(glyphs.dash) completed", ""]
+        lines += LegTable.lines(record.legs, units: units, pausedSeconds: record.pausedSeconds, totalSeconds: record.totalSeconds,
+                                width: width, glyphs: glyphs)
         lines.append("")
         return lines.joined(separator: "\n")
     }

@@ -29,8 +29,9 @@ struct CompletionsCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        context.console.out(CompletionScript.script(for: target, root: CommandTree.root, rules: Self.rules,
-                                                    version: CommandTree.version).trimmingTrailingNewlines)
+        // The descriptions a shell shows beside candidates are help text: spelled for the locale.
+        let script = CompletionScript.script(for: target, root: CommandTree.root, rules: Self.rules, version: CommandTree.version)
+        context.console.out(context.glyphs.text(script).trimmingTrailingNewlines)
         return ExitStatus.success
     }
 

@@ -46,7 +46,7 @@ struct SoundsCommand: Command {
         console.out("The device opens: cues will play.")
         guard playsCues else { return ExitStatus.success }
         for cue in Cue.allCases {
-            console.out("Playing \(cue.rawValue)…")
+            console.out("Playing \(cue.rawValue)\(console.glyphs.ellipsis)")
             player.play(cue)
             _ = player.waitUntilIdle(timeout: .seconds(5))
         }

@@ -17,7 +17,7 @@ import Glibc
 struct StatsCommand: Command {
     static let configuration = CommandConfiguration(
         path: ["stats"], abstract: "Show how your workouts add up over a period: a bar chart, totals and a comparison.",
-        discussion: "A session counts once, whole, on the local date and hour it started where it took place. The last 7 days and weeks have a bar per day, a month has bars for days 1–7, 8–14, 15–21, 22–28 and 29 to the end, quarters and years a bar per month, day and 24h a bar per hour. The average is per bar begun so far (today included). A period in progress is compared with the same part of the other period. Weeks start on the profile's first weekday ('hiit profile --first-weekday').\nLines of the history that cannot be read are reported on standard error and skipped.")
+        discussion: "A session counts once, whole, on the local date and hour it started where it took place. The last 7 days and weeks have a bar per day, a month has bars for days 1–7, 8–14, 15–21, 22–28 and 29 to the end, quarters and years a bar per month, day and 24h a bar per hour. day places each session of that date in the hour of the wall clock where it took place (07:00 in New York is the 07:00 bar, seen from anywhere); 24h is a rolling window of real time and places sessions by their start instant in your zone (the same session is in the 13:00 bar seen from Prague). The average is per bar begun so far (today included). A period in progress is compared with the same part of the other period; a week against last year is the week 52 weeks (364 days) earlier, which after a 53-week year has the next week number (2021-W01 against 2020-W02). Durations read in hours and minutes (1 h 53 min). Weeks start on the profile's first weekday ('hiit profile --first-weekday'). The screen fits the terminal's width (COLUMNS when it is not a terminal, else 80).\nLines of the history that cannot be read are reported on standard error and skipped.")
 
     /// PERIOD: the period asked for, if given.
     @Argument("PERIOD",
@@ -117,15 +117,13 @@ struct StatsCommand: Command {
             return ExitStatus.success
         }
         if data.rollup.sessionCount == 0, data.problems.isEmpty {
-            console.out(StatsScreen.emptyHistoryLine)
+            console.out(Format.wrap(StatsScreen.emptyHistoryLine, width: context.width).joined(separator: "\n"))
             return ExitStatus.success
         }
         let isTerminal = console.stdoutIsTerminal
         let style = StyleMode.decide(isTerminal: isTerminal, noColor: environment["NO_COLOR"], term: environment["TERM"])
-        let glyphs = Glyphs.decide(lcAll: environment["LC_ALL"], lcCtype: environment["LC_CTYPE"],
-                                   lang: environment["LANG"], term: environment["TERM"])
-        let width = TerminalSize.current(fd: STDOUT_FILENO, columns: environment["COLUMNS"]).columns
-        let screen = StatsScreen(report: report, context: statsContext, units: profile.units, glyphs: glyphs, width: width)
+        let screen = StatsScreen(report: report, context: statsContext, units: profile.units, glyphs: context.glyphs,
+                                 width: context.width)
         console.out(screen.lines().map { $0.rendered(in: style) }.joined(separator: "\n"))
         return ExitStatus.success
     }
