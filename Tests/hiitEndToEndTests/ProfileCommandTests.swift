@@ -136,6 +136,8 @@ import WorkoutModel
         _ = try box.run(["run", "1/1x1", "--prepare", "0", "--events", "--mute", "--weight", "200"])
         let third = box.historyBytes().split(separator: 0x0A).compactMap { try? SessionRecord(jsonLine: Data($0)) }
         #expect(third.dropFirst(2).map { $0.weightKg.map { ($0 * 1000).rounded() / 1000 } } == [68.039, 90.718])
+        let show = try box.run(["history", "show", String(third[3].id.uuidString.prefix(8))])
+        #expect(show.stdoutLines.contains { $0.hasPrefix("Weight") && $0.hasSuffix(" 200 lb") }, "in the profile's units: \(show)")
         let refused = try box.run(["run", "1/1x1", "--prepare", "0", "--events", "--mute", "--weight", "30"])
         #expect(refused.status == 64 && refused.allStderrLines.first == "Error: --weight: '30' is 13.6 kg, outside 20–400 kg (44.1–881.8 lb)",
                 "\(refused)")

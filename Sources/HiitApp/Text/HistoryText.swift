@@ -121,7 +121,7 @@ enum HistoryText {
             rows += [("Rounds", String(record.rounds)), ("Exercises", String(record.exercises))]
         }
         rows += [
-            ("Weight", record.weightKg.map { "\(Format.decimal($0, places: 2)) kg" } ?? "not set"),
+            ("Weight", record.weightKg.map { WeightOption.text(kilograms: $0, units: units) } ?? "not set"),
             ("Energy", record.kcal.map { "\(HIITCalories.display($0)) (\(Format.decimal($0, places: 2)) unrounded)" }
                 ?? "not estimated (no weight was set)"),
             ("Stored", "\(path), line \(entry.line)"),
