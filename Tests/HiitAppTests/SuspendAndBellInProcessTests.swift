@@ -53,7 +53,7 @@ import Glibc
         let back = run.shown(at: .seconds(3607))
         #expect(back.contains("WORK — PAUSED  0:13"), "\(back)")
         #expect(back.contains("Elapsed 0:07"), "\(back)")
-        #expect(back.contains("Paused while suspended · space resumes"), "\(back)")
+        #expect(back.contains("Paused while suspended; space resumes"), "\(back)")
         #expect(run.shown(at: .at(3616.9)).contains("Paused while suspended"), "the notice stays while paused")
         // The whole screen is drawn again after the continue: what was on it is not trusted.
         let redraw = try #require(run.writes.first { $0.at == .seconds(3607) })
@@ -131,7 +131,7 @@ import Glibc
         _ = try run.run(Self.interval(Self.short), plain)
 
         #expect(run.lines.contains("0:07  paused"), "\(run.lines)")
-        #expect(run.lines.contains("1:07  Paused while suspended · space resumes"), "\(run.lines)")
+        #expect(run.lines.contains("1:07  Paused while suspended; space resumes"), "\(run.lines)")
         #expect(run.lines.contains("1:10  resumed"), "\(run.lines)")
     }
 

@@ -38,7 +38,7 @@ extension IntervalRun: RunAdapter {
     }
 
     /// The workout stays paused from the instant it was suspended until space resumes it.
-    var suspendNotice: String { "Paused while suspended · space resumes" }
+    var suspendNotice: String { "Paused while suspended; space resumes" }
 }
 
 // MARK: The full screen

@@ -86,7 +86,7 @@ final class PlainFrontEnd<Adapter: PlainAdapter>: RunFrontEnd {
     func redraw(session: Engine, at now: Duration) {}
     func suspending(session: Engine, at now: Duration) {}
 
-    /// `1:02  Paused while suspended · space resumes` (or that the race clock kept running).
+    /// `1:02  Paused while suspended; space resumes` (or that the race clock kept running).
     func continued(session: Engine, at now: Duration) {
         say(adapter.suspendNotice, at: now)
     }
