@@ -39,4 +39,14 @@ extension FileDescriptor {
         try nothingOrErrno("ioctl", fd: fd) { ioctl(fd, UInt(TIOCGWINSZ), &size) }
         return size
     }
+
+    /// The terminal's foreground process group with `tcgetpgrp(3)`: the group whose members may
+    /// read from it and change its settings without being stopped (SIGTTIN, SIGTTOU).
+    /// - Returns: the foreground group's id.
+    /// - Throws: ``SystemCallError`` naming `tcgetpgrp`: `ENOTTY` when the descriptor is not the
+    ///   calling process's controlling terminal (a pseudo-terminal opened with `O_NOCTTY`, a pipe).
+    public func foregroundProcessGroup() throws(SystemCallError) -> pid_t {
+        let fd = rawValue
+        return try valueOrErrno("tcgetpgrp", fd: fd) { tcgetpgrp(fd) }
+    }
 }

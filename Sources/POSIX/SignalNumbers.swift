@@ -34,6 +34,29 @@ public enum SignalNumbers {
     public static let synchronous: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGPIPE, SIGXFSZ,
                                               SIGPROF, SIGSYS]
 
+    /// The signals whose default action stops a process and that can be caught: SIGTSTP (Ctrl-Z
+    /// at a terminal in cooked mode, or `kill -TSTP`), SIGTTIN and SIGTTOU (a background process
+    /// that reads from, or changes, its controlling terminal). signal(7). SIGSTOP stops too, but
+    /// can never be caught. In ascending order.
+    public static let stopping: [Int32] = [SIGTSTP, SIGTTIN, SIGTTOU]
+
+    /// Whether the process ignores `number` (its disposition is `SIG_IGN`), read with
+    /// `sigaction(2)` without changing it. A program started with a stop signal ignored (by a
+    /// shell without job control) should not stop itself with it, as `less` and `vi` do not.
+    /// - Parameter number: the signal number; one outside 1–64 answers `false`.
+    /// - Returns: `true` when the disposition is `SIG_IGN`.
+    public static func isIgnored(_ number: Int32) -> Bool {
+        var current = sigaction()
+        guard (1...64).contains(number), sigaction(number, nil, &current) == 0 else { return false }
+        return isIgnoring(current)
+    }
+
+    /// Whether `action` is `SIG_IGN` (a plain handler, not `SA_SIGINFO`, whose value is 1).
+    /// - Parameter action: a disposition read with `sigaction(2)`.
+    public static func isIgnoring(_ action: sigaction) -> Bool {
+        action.sa_flags & SA_SIGINFO == 0 && unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == 1
+    }
+
     /// The real-time signals an application may use: `SIGRTMIN`…`SIGRTMAX` as glibc reports
     /// them at run time (`__libc_current_sigrtmin`, `__libc_current_sigrtmax`).
     public static var realTimeRange: ClosedRange<Int32> {

@@ -10,7 +10,8 @@ import POSIX
 /// ``RawMode/restore()``, so one place (RawMode) owns restoring. While armed, the handler for
 /// each fault signal:
 /// 1. writes ``RawMode/leaveSequence`` to the output descriptor (attributes reset, auto-wrap
-///    on, cursor shown, main screen) with `write(2)`;
+///    on, cursor shown, main screen) with `write(2)`, and ``TerminalTitle/pop`` when RawMode
+///    pushed the window title;
 /// 2. puts back the `termios` struct RawMode saved, with `tcsetattr(TCSAFLUSH)`;
 /// 3. hands the signal on to the handler that was there before, if any (the Swift runtime's
 ///    backtracer, which then prints its report on the normal screen), then puts back `SIG_DFL`
@@ -37,6 +38,8 @@ enum FaultRestore {
         var inputFD: Int32 = -1
         /// Where the leave sequence goes; −1 for none.
         var outputFD: Int32 = -1
+        /// 1 when the window title was pushed and must be popped.
+        var popsTitle: Int32 = 0
         /// The attributes to put back.
         var saved = termios()
     }
@@ -62,17 +65,20 @@ enum FaultRestore {
     ///   - fd: the terminal whose attributes were changed.
     ///   - output: where the screen sequences were sent, or nil.
     ///   - saved: the attributes to put back.
+    ///   - popsTitle: whether the window title was pushed (and is popped after the leave
+    ///     sequence).
     /// - Returns: whether this call armed it (and so the caller must ``disarm()``).
-    static func arm(fd: Int32, output: Int32?, saved: termios) -> Bool {
+    static func arm(fd: Int32, output: Int32?, saved: termios, popsTitle: Bool = false) -> Bool {
         let state = FaultRestore.state
         guard state.pointee.isArmed == 0 else { return false }
         state.pointee.inputFD = fd
         state.pointee.outputFD = output ?? -1
         state.pointee.saved = saved
+        state.pointee.popsTitle = popsTitle ? 1 : 0
         state.pointee.isArmed = 1
         for number in SignalNumbers.synchronous {
             sigaction(number, nil, previous + Int(number))
-            guard !isIgnored(previous[Int(number)]) else { continue }
+            guard !SignalNumbers.isIgnoring(previous[Int(number)]) else { continue }
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = FaultRestore.handler
             action.sa_flags = SA_SIGINFO | SA_ONSTACK
@@ -90,15 +96,24 @@ enum FaultRestore {
         state.pointee.isArmed = 0
     }
 
-    /// Whether `action` is `SIG_IGN`.
-    private static func isIgnored(_ action: sigaction) -> Bool {
-        action.sa_flags & SA_SIGINFO == 0 && unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == 1
-    }
-
     /// The C handler: a closure that captures nothing, so it converts to a C function pointer.
     private static let handler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
         number, info, context in
         FaultRestore.handle(number, info: info, context: context)
+    }
+
+    /// Writes all of `bytes` to `fd` with `write(2)`, retrying on EINTR, giving up on any other
+    /// failure. Async-signal-safe.
+    private static func writeAll(_ bytes: StaticString, to fd: Int32) {
+        var start = UnsafeRawPointer(bytes.utf8Start)
+        var left = bytes.utf8CodeUnitCount
+        while left > 0 {
+            let written = write(fd, start, left)
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { break }
+            start += written
+            left -= written
+        }
     }
 
     /// Steps 1–3 of the type's discussion. Async-signal-safe.
@@ -107,16 +122,8 @@ enum FaultRestore {
         if state.pointee.isArmed != 0 {
             state.pointee.isArmed = 0
             if state.pointee.outputFD >= 0 {
-                let leaveBytes = RawMode.leaveBytes
-                var start = UnsafeRawPointer(leaveBytes.utf8Start)
-                var left = leaveBytes.utf8CodeUnitCount
-                while left > 0 {
-                    let written = write(state.pointee.outputFD, start, left)
-                    if written < 0, errno == EINTR { continue }
-                    if written <= 0 { break }
-                    start += written
-                    left -= written
-                }
+                writeAll(RawMode.leaveBytes, to: state.pointee.outputFD)
+                if state.pointee.popsTitle != 0 { writeAll(TerminalTitle.popBytes, to: state.pointee.outputFD) }
             }
             _ = tcsetattr(state.pointee.inputFD, TCSAFLUSH, &state.pointee.saved)
         }

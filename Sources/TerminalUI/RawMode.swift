@@ -3,15 +3,22 @@ import Foundation
 import POSIX
 
 /// The terminal in raw mode for as long as this object is alive: no echo, no line buffering,
-/// no signals from keys (Ctrl-C arrives as byte 3), with output post-processing kept so `\n`
-/// still moves to the start of the next line.
+/// no signals from keys (Ctrl-C arrives as byte 3, Ctrl-Z as byte 0x1A), with output
+/// post-processing kept so `\n` still moves to the start of the next line.
 ///
 /// On creation it saves the `termios` struct with `tcgetattr`, applies `cfmakeraw` plus
 /// `OPOST | ONLCR`, and (when given an output descriptor) switches to the alternate screen
-/// buffer, hides the cursor and turns off automatic line wrap. ``restore()`` undoes all of it
-/// and puts back exactly the saved struct (never by flipping flags back). `deinit` restores
-/// too, so the terminal comes back on every path that unwinds, including thrown errors; a
-/// process that calls `exit()` inside the scope must call ``restore()`` first.
+/// buffer, hides the cursor and turns off automatic line wrap, and (when asked to) pushes the
+/// window title onto the terminal's title stack (``TerminalTitle/push``). ``restore()`` undoes
+/// all of it and puts back exactly the saved struct (never by flipping flags back). `deinit`
+/// restores too, so the terminal comes back on every path that unwinds, including thrown
+/// errors; a process that calls `exit()` inside the scope must call ``restore()`` first.
+///
+/// A job-control stop (Ctrl-Z, SIGTSTP) gives the terminal back for a while: ``suspend()``
+/// restores it as ``restore()`` does, and ``resume()`` takes it again (reading the settings
+/// anew, as the shell left them) and re-enters the alternate screen. ``reassert()`` puts raw
+/// mode and the screen modes back after someone else changed them behind the program's back
+/// (a SIGSTOP it could not catch, then SIGCONT).
 ///
 /// A crash while raw (SIGSEGV, a Swift trap's SIGILL, SIGABRT, …) unwinds nothing: for those,
 /// ``FaultRestore`` is armed while raw mode is in effect and puts the same saved struct and the
@@ -19,20 +26,32 @@ import POSIX
 /// outside (SIGTERM, SIGQUIT, SIGUSR1, …) are the caller's to take through a ``SignalPipe``
 /// and end on a path that calls ``restore()``.
 ///
-/// Thread safety: ``restore()`` may be called from any thread, any number of times; only the
-/// first call acts. (`@unchecked Sendable`: the mutable state is guarded by a lock.)
+/// Thread safety: every method may be called from any thread; ``restore()`` any number of
+/// times (only the first call acts). (`@unchecked Sendable`: the mutable state is guarded by a
+/// lock.)
 public final class RawMode: @unchecked Sendable {
+    /// Where the terminal stands.
+    private enum State {
+        /// Raw, the screen sequences sent: the program has the terminal.
+        case raw
+        /// Given back for a job-control stop (``suspend()``); ``resume()`` takes it again.
+        case suspended
+        /// Given back for good (``restore()``).
+        case restored
+    }
+
     /// The descriptor whose line discipline was changed (usually `STDIN_FILENO`).
     public let fd: Int32
     /// The descriptor that received the screen sequences, or nil when none were sent.
     public let output: Int32?
-    /// The `termios` struct as it was before raw mode; ``restore()`` puts exactly this back.
-    public let saved: termios
+    /// Whether the window title was pushed on entry and is popped on leaving.
+    public let keepsTitle: Bool
 
     private let lock = NSLock()
-    private var isActive = true
+    private var state = State.raw
+    private var original: termios
     /// Whether this raw mode armed ``FaultRestore`` (the first of several at once does).
-    private let armedFaultRestore: Bool
+    private var armedFaultRestore: Bool
 
     /// Sequences sent on entry: alternate screen on, cursor hidden, auto-wrap off.
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l"
@@ -49,71 +68,148 @@ public final class RawMode: @unchecked Sendable {
     ///   - fd: the terminal's input descriptor (default `STDIN_FILENO`).
     ///   - output: where to send the screen sequences (default `STDOUT_FILENO`); nil sends
     ///     none, for programs that only need raw keys.
+    ///   - keepsTitle: push the window title on entry and pop it when leaving (on every path
+    ///     that leaves, the fault handler's included), so a title the program sets goes away
+    ///     with it; only with an `output` (default `false`).
     /// - Throws: ``TerminalError/notATerminal(fd:)`` when `fd` is not a terminal;
     ///   ``TerminalError/systemCall(function:fd:errno:)`` naming `tcgetattr` or `tcsetattr`
     ///   when the C call fails, or `write` when the screen sequences cannot be sent (the
     ///   terminal is then already put back as it was).
-    public init(fd: Int32 = STDIN_FILENO, output: Int32? = STDOUT_FILENO) throws(TerminalError) {
-        let terminal = FileDescriptor(rawValue: fd)
-        guard terminal.isTerminal else { throw .notATerminal(fd: fd) }
-        let original: termios
-        do {
-            original = try terminal.terminalAttributes()
-            try terminal.setTerminalAttributes(RawMode.rawSettings(from: original), when: TCSAFLUSH)
-        } catch {
-            throw TerminalError(error)
-        }
-        if let output {
-            do {
-                try FileDescriptorIO.writeAll(RawMode.enterSequence, to: output)
-            } catch {
-                try? terminal.setTerminalAttributes(original, when: TCSAFLUSH)
-                throw error
-            }
-        }
+    public init(fd: Int32 = STDIN_FILENO, output: Int32? = STDOUT_FILENO, keepsTitle: Bool = false) throws(TerminalError) {
         self.fd = fd
         self.output = output
-        self.saved = original
-        self.armedFaultRestore = FaultRestore.arm(fd: fd, output: output, saved: original)
+        self.keepsTitle = keepsTitle && output != nil
+        original = try RawMode.enter(fd: fd, output: output, keepsTitle: self.keepsTitle)
+        armedFaultRestore = FaultRestore.arm(fd: fd, output: output, saved: original, popsTitle: self.keepsTitle)
     }
 
     deinit {
         restore()
     }
 
-    /// Whether raw mode is still in effect (``restore()`` has not run yet).
+    /// Whether raw mode is in effect now (neither ``restore()`` nor ``suspend()`` has given
+    /// the terminal back since it was last taken).
     public var isRaw: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return isActive
+        lock.withLock { state == .raw }
     }
 
-    /// Leaves the alternate screen, shows the cursor, turns auto-wrap back on, and puts back
-    /// the saved `termios` struct with `tcsetattr(TCSAFLUSH)` (typed-ahead input is dropped so
-    /// keys meant for the timer do not reach the shell).
+    /// The `termios` struct as it was before raw mode was last entered; ``restore()`` puts
+    /// exactly this back.
+    public var saved: termios {
+        lock.withLock { original }
+    }
+
+    /// Leaves the alternate screen, shows the cursor, turns auto-wrap back on, pops the
+    /// window title (when it was pushed), and puts back the saved `termios` struct with
+    /// `tcsetattr(TCSAFLUSH)` (typed-ahead input is dropped so keys meant for the timer do not
+    /// reach the shell).
     ///
     /// Safe to call more than once and from any thread: only the first call acts, later calls
-    /// return nil. Both steps are always attempted, even when the first fails (a terminal that
-    /// hung up refuses the write).
+    /// return nil; after ``suspend()`` the terminal is already given back and nothing is sent.
+    /// Both steps are always attempted, even when the first fails (a terminal that hung up
+    /// refuses the write).
     /// - Returns: nil on success, otherwise the first failure
     ///   (``TerminalError/systemCall(function:fd:errno:)`` naming `write` or `tcsetattr`).
     @discardableResult
     public func restore() -> TerminalError? {
+        lock.withLock {
+            defer { state = .restored }
+            return state == .raw ? giveBack() : nil
+        }
+    }
+
+    /// Gives the terminal back for a job-control stop: exactly what ``restore()`` does, after
+    /// which ``resume()`` can take it again. Does nothing unless raw mode is in effect.
+    /// - Returns: nil on success (or when there was nothing to do), otherwise the first
+    ///   failure, as for ``restore()``.
+    @discardableResult
+    public func suspend() -> TerminalError? {
+        lock.withLock {
+            guard state == .raw else { return nil }
+            state = .suspended
+            return giveBack()
+        }
+    }
+
+    /// Takes the terminal again after ``suspend()``: reads its settings anew (they become what
+    /// ``restore()`` puts back, so a change made with `stty` while suspended is kept), enters
+    /// raw mode, and sends the entry sequences again (alternate screen, cursor hidden,
+    /// auto-wrap off, the title pushed). Does nothing unless suspended.
+    /// - Throws: ``TerminalError/systemCall(function:fd:errno:)`` naming `tcgetattr`,
+    ///   `tcsetattr` or `write`; the terminal then stays given back (``isRaw`` is false).
+    public func resume() throws(TerminalError) {
         lock.lock()
         defer { lock.unlock() }
-        guard isActive else { return nil }
-        isActive = false
-        if armedFaultRestore { FaultRestore.disarm() }
+        guard state == .suspended else { return }
+        original = try RawMode.enter(fd: fd, output: output, keepsTitle: keepsTitle)
+        armedFaultRestore = FaultRestore.arm(fd: fd, output: output, saved: original, popsTitle: keepsTitle)
+        state = .raw
+    }
+
+    /// Puts raw mode and the screen modes back while the program holds the terminal, in case
+    /// someone else changed them (a shell that reset the terminal while the program was
+    /// stopped by a SIGSTOP it could not catch): the raw settings made from the saved struct,
+    /// and the entry sequences without pushing the title again. Does nothing unless raw.
+    /// - Returns: nil on success, otherwise the failure (naming `tcsetattr` or `write`).
+    @discardableResult
+    public func reassert() -> TerminalError? {
+        lock.withLock { () -> TerminalError? in
+            guard state == .raw else { return nil }
+            do throws(SystemCallError) {
+                try FileDescriptor(rawValue: fd).setTerminalAttributes(RawMode.rawSettings(from: original), when: TCSAFLUSH)
+            } catch {
+                return TerminalError(error)
+            }
+            guard let output else { return nil }
+            do throws(TerminalError) {
+                try FileDescriptorIO.writeAll(RawMode.enterSequence, to: output)
+            } catch {
+                return error
+            }
+            return nil
+        }
+    }
+
+    /// Saves the settings of `fd`, makes it raw and sends the entry sequences to `output`.
+    /// - Returns: the settings saved.
+    /// - Throws: as ``init(fd:output:keepsTitle:)``; on a failed write the terminal is put back.
+    private static func enter(fd: Int32, output: Int32?, keepsTitle: Bool) throws(TerminalError) -> termios {
+        let terminal = FileDescriptor(rawValue: fd)
+        guard terminal.isTerminal else { throw .notATerminal(fd: fd) }
+        let settings: termios
+        do {
+            settings = try terminal.terminalAttributes()
+            try terminal.setTerminalAttributes(RawMode.rawSettings(from: settings), when: TCSAFLUSH)
+        } catch {
+            throw TerminalError(error)
+        }
+        if let output {
+            do {
+                try FileDescriptorIO.writeAll(RawMode.enterSequence + (keepsTitle ? TerminalTitle.push : ""), to: output)
+            } catch {
+                try? terminal.setTerminalAttributes(settings, when: TCSAFLUSH)
+                throw error
+            }
+        }
+        return settings
+    }
+
+    /// Sends the leave sequences and puts the saved settings back; the caller holds the lock.
+    private func giveBack() -> TerminalError? {
+        if armedFaultRestore {
+            FaultRestore.disarm()
+            armedFaultRestore = false
+        }
         var failure: TerminalError?
         if let output {
             do {
-                try FileDescriptorIO.writeAll(RawMode.leaveSequence, to: output)
+                try FileDescriptorIO.writeAll(RawMode.leaveSequence + (keepsTitle ? TerminalTitle.pop : ""), to: output)
             } catch {
                 failure = error
             }
         }
         do {
-            try FileDescriptor(rawValue: fd).setTerminalAttributes(saved, when: TCSAFLUSH)
+            try FileDescriptor(rawValue: fd).setTerminalAttributes(original, when: TCSAFLUSH)
         } catch {
             if failure == nil { failure = TerminalError(error) }
         }

@@ -134,6 +134,24 @@ import WorkoutModel
         #expect(lines[23].contains("space resume"), "\(lines[23])")
     }
 
+    /// A 200×50 window scales the leg time's digits up three times (15 rows), the legs list
+    /// still below them; 80×24 keeps 5-row digits.
+    @Test func aLargeWindowScalesTheLegTimeUpAndKeepsTheLegsList() {
+        let session = Self.session(Self.sprintRun, [])
+        let large = Self.lines(MultisportScreen.State(run: Self.sprintRun), session, at: 125, 200, 50, glyphs: .ascii)
+        #expect(large.count == 50)
+        let digitRows = large.filter { $0.contains("######") }
+        #expect(digitRows.count == 15, "\(large.joined(separator: "\n"))")
+        #expect(digitRows.first?.trimmingCharacters(in: .whitespaces)
+                == "##################                  ##################      ##################")
+        let shown = Self.trimmed(large)
+        #expect(shown.contains("Race 2:05"))
+        #expect(shown.contains("> Swim         750 m          2:05"), "\(large.joined(separator: "\n"))")
+        #expect(shown.contains("Run          5 km"))
+        let standard = Self.lines(MultisportScreen.State(run: Self.sprintRun), session, at: 125, 80, 24, glyphs: .ascii)
+        #expect(standard.filter { $0.contains("#") }.count == 5)
+    }
+
     @Test func tinyTerminalKeepsTitleLegTimeAndRace() {
         let session = Self.session(Self.sprintRun, [(.next, 900)])
         let lines = Self.lines(MultisportScreen.State(run: Self.sprintRun), session, at: 1000, 30, 4)

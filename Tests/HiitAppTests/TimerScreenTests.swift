@@ -64,6 +64,65 @@ import WorkoutModel
             """)
     }
 
+    /// A 200×50 window scales the digits up to three times the size (15 rows, 6 columns a
+    /// pixel), centred, with everything else of the full layout around them.
+    @Test func aLargeWindowScalesTheBigDigitsUpThreeTimes() {
+        let text = Self.text(Self.state(), 200, 50)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 50)
+        let digitRows = lines.filter { $0.contains("#") && !$0.contains("[") }
+        #expect(digitRows.map { $0.trimmingCharacters(in: .whitespaces) } == """
+            ##################                  ##################      ##################
+            ##################                  ##################      ##################
+            ##################                  ##################      ##################
+            ######      ######      ######                  ######      ######      ######
+            ######      ######      ######                  ######      ######      ######
+            ######      ######      ######                  ######      ######      ######
+            ######      ######                  ##################      ##################
+            ######      ######                  ##################      ##################
+            ######      ######                  ##################      ##################
+            ######      ######      ######      ######                  ######      ######
+            ######      ######      ######      ######                  ######      ######
+            ######      ######      ######      ######                  ######      ######
+            ##################                  ##################      ##################
+            ##################                  ##################      ##################
+            ##################                  ##################      ##################
+            """.split(separator: "\n").map(String.init), "\(text)")
+        // Centred: 78 columns of digits in 200, 61 blank columns on the left.
+        #expect(digitRows.allSatisfy { $0.prefix(61).allSatisfy { $0 == " " } && $0.dropFirst(61).first == "#" })
+        #expect(lines[0].hasPrefix(" Classic") && lines[0].hasSuffix("cues on"))
+        let shown = lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        for expected in ["WORK", "Squats - round 1/3 - exercise 1/2", "Next: REST 0:20", "Elapsed 0:12   Remaining 4:43",
+                         "space pause - n skip - r restart - m mute - q quit"] {
+            #expect(shown.contains(expected), "\(expected)\n\(text)")
+        }
+        #expect(shown.last == "space pause - n skip - r restart - m mute - q quit")
+    }
+
+    /// Between 80×24 and 200×50 the digits grow as far as the window allows: twice the size
+    /// (10 rows) in 120×40, where three times would take more than 30 % of the rows.
+    @Test func aMediumWindowScalesTheBigDigitsUpTwice() {
+        let lines = Self.text(Self.state(), 120, 40).split(separator: "\n").map(String.init)
+        let digitRows = lines.filter { $0.contains("#") && !$0.contains("[") }
+        #expect(digitRows.count == 10)
+        #expect(digitRows.first?.trimmingCharacters(in: .whitespaces) == "############            ############    ############")
+    }
+
+    /// Too narrow for scaled digits, however tall: 5 rows, as in 80×24 (twice the size would
+    /// take 52 columns).
+    @Test func aTallNarrowWindowKeepsFiveRowDigits() {
+        let lines = Self.text(Self.state(), 50, 60).split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("#") && !$0.contains("[") }.count == 5)
+    }
+
+    @Test func aTinyWindowHasNoBigDigitsAtAll() {
+        #expect(Self.text(Self.state(), 12, 3) == """
+            WORK 0:28
+            Squats - ro…
+            Next: REST …
+            """)
+    }
+
     @Test func prepareCountsDownWithoutExerciseDetails() {
         let text = Self.text(Self.state(at: 7.5), 80, 24)
         #expect(text.contains("PREPARE"))

@@ -54,6 +54,27 @@ import TerminalUI
         }
     }
 
+    @Test func rowsPerPixelRepeatEachPixelRow() {
+        let font = BigDigits(glyphs: .ascii, scale: 2, rowsPerPixel: 2)
+        #expect(font.height == 10)
+        #expect(picture(font.render("1")) == """
+        ··##··
+        ··##··
+        ####··
+        ####··
+        ··##··
+        ··##··
+        ··##··
+        ··##··
+        ######
+        ######
+        """)
+        #expect(font.width(of: "12:34") == 34, "the width does not change with the rows")
+        #expect(BigDigits(rowsPerPixel: 0).height == 5)
+        #expect(BigDigits(rowsPerPixel: 9).height == 20, "clamped to 4 rows a pixel")
+        #expect(BigDigits(scale: 6, rowsPerPixel: 3).render("").count == 15)
+    }
+
     @Test func unknownCharactersAreBlankCells() {
         let font = BigDigits(glyphs: .ascii, scale: 1)
         #expect(font.render("x").allSatisfy { $0 == "   " })

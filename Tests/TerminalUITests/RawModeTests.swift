@@ -28,6 +28,88 @@ import Testing
         #expect(output == "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l" + "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
     }
 
+    @Test func suspendGivesTheTerminalBackAndResumeTakesItAgain() throws {
+        let pty = try PseudoTerminal()
+        let before = try pty.settingsBytes()
+        let mode = try RawMode(fd: pty.slave, output: pty.slave, keepsTitle: true)
+        _ = try pty.readOutput()
+
+        #expect(mode.suspend() == nil)
+        #expect(!mode.isRaw)
+        #expect(try pty.settingsBytes() == before, "suspended: exactly the settings from before")
+        #expect(try pty.readOutput() == "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0t", "screen left, title popped")
+        #expect(mode.suspend() == nil, "a second suspend does nothing")
+        #expect(try pty.readOutput(waitingUpTo: 50) == "")
+
+        try mode.resume()
+        #expect(mode.isRaw)
+        #expect(try pty.settings().c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0)
+        #expect(try pty.readOutput() == "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[22;0t", "screen entered, title pushed")
+
+        #expect(mode.restore() == nil)
+        #expect(try pty.settingsBytes() == before)
+        #expect(try pty.readOutput() == "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0t")
+        try mode.resume()
+        #expect(!mode.isRaw, "after restore, resume does nothing")
+    }
+
+    @Test func resumeKeepsSettingsChangedWhileSuspended() throws {
+        let pty = try PseudoTerminal()
+        let mode = try RawMode(fd: pty.slave, output: nil)
+        mode.suspend()
+        // As `stty erase ^H` at the shell meanwhile.
+        var changed = try pty.settings()
+        withUnsafeMutableBytes(of: &changed.c_cc) { $0[Int(VERASE)] = 0x08 }
+        #expect(tcsetattr(pty.slave, TCSANOW, &changed) == 0)
+        let wanted = try pty.settingsBytes()
+        try mode.resume()
+        #expect(try pty.settingsBytes() != wanted)
+        mode.restore()
+        #expect(try pty.settingsBytes() == wanted)
+    }
+
+    @Test func reassertPutsRawModeBackAfterSomeoneElseChangedIt() throws {
+        let pty = try PseudoTerminal()
+        let before = try pty.settingsBytes()
+        let mode = try RawMode(fd: pty.slave, output: pty.slave, keepsTitle: true)
+        let raw = try pty.settingsBytes()
+        _ = try pty.readOutput()
+        // A shell puts its own settings back while the program is stopped by SIGSTOP.
+        var cooked = try pty.settings()
+        withUnsafeMutableBytes(of: &cooked) { $0.copyBytes(from: before) }
+        #expect(tcsetattr(pty.slave, TCSANOW, &cooked) == 0)
+        #expect(mode.reassert() == nil)
+        #expect(try pty.settingsBytes() == raw)
+        #expect(try pty.readOutput() == "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l", "the title is not pushed twice")
+        mode.restore()
+        #expect(try pty.settingsBytes() == before)
+    }
+
+    @Test func withoutAnOutputNoTitleIsPushed() throws {
+        let pty = try PseudoTerminal()
+        let mode = try RawMode(fd: pty.slave, output: nil, keepsTitle: true)
+        #expect(!mode.keepsTitle)
+        mode.restore()
+        #expect(try pty.readOutput(waitingUpTo: 50) == "")
+    }
+
+    @Test func aTitleCannotCarryControlCharacters() {
+        #expect(TerminalTitle.set("WORK 0:12 · 3/8 · hiit") == "\u{1B}]2;WORK 0:12 · 3/8 · hiit\u{07}")
+        #expect(TerminalTitle.set("a\u{07}b\u{1B}]0;x\u{9C}c\nd\u{7F}") == "\u{1B}]2;ab]0;xcd\u{07}")
+        var writer = TitleWriter()
+        #expect(writer.update(to: "A") == TerminalTitle.set("A"))
+        #expect(writer.update(to: "A") == "")
+        writer.invalidate()
+        #expect(writer.update(to: "A") == TerminalTitle.set("A"))
+    }
+
+    @Test(arguments: [("xterm-256color", true), ("tmux-256color", true), ("screen", true), ("dumb", false),
+                      ("linux", false), ("", false)])
+    func titlesAreForTerminalsThatHaveOne(term: String, supported: Bool) {
+        #expect(TerminalTitle.isSupported(term: term) == supported)
+        #expect(!TerminalTitle.isSupported(term: nil))
+    }
+
     @Test func withRawModeRestoresWhenTheBodyThrows() throws {
         struct Boom: Error {}
         let pty = try PseudoTerminal()

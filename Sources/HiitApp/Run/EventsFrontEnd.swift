@@ -78,7 +78,11 @@ final class EventsFrontEnd<Adapter: EventsAdapter>: RunFrontEnd {
 
     func refresh(session: Engine, at now: Duration) {}
     func nextRefresh(session: Engine, after now: Duration) -> Duration? { nil }
-    func resized(session: Engine, at now: Duration) {}
+    func redraw(session: Engine, at now: Duration) {}
+    /// Never called: with `--events` the terminal is not changed, and a stop is the
+    /// default one (see ``RunSuspender``).
+    func suspending(session: Engine, at now: Duration) {}
+    func continued(session: Engine, at now: Duration) {}
 
     func cuesChanged(muted: Bool, session: Engine, at now: Duration) {
         isMuted = muted

@@ -29,6 +29,19 @@ extension IntervalRun: RunAdapter {
         default: nil
         }
     }
+
+    /// Each segment after the first (the first of a restart too, which starts as the person
+    /// confirms it, is not one), and the finish.
+    func isBoundary(_ effect: Session.Effect) -> Bool {
+        switch effect {
+        case let .segmentChanged(index, _): index > 0
+        case .finished: true
+        case .cue, .paused, .resumed, .skipped, .reset: false
+        }
+    }
+
+    /// The workout stays paused from the instant it was suspended until space resumes it.
+    var suspendNotice: String { "Paused while suspended; space resumes" }
 }
 
 // MARK: The full screen
@@ -57,6 +70,18 @@ extension IntervalRun: ScreenAdapter {
         let fraction = shown - .seconds(shown.components.seconds)
         let untilChange = fraction == .zero ? Duration.seconds(1) : fraction
         return now + min(untilChange, Self.barRefresh)
+    }
+
+    /// `WORK 0:12 · 3/8 · hiit`: the phase and the time shown in big digits, the round, `paused`
+    /// while paused; `FINISHED · hiit` at the end.
+    func windowTitle(session: Session, at now: Duration) -> String {
+        let snap = session.snapshot(at: now)
+        guard snap.phase != .finished, let segment = snap.segment else { return "FINISHED · hiit" }
+        let time = snap.remainingInSegment.map(Format.countdown) ?? Format.clock(snap.elapsedInSegment.inSeconds)
+        var parts = ["\(Format.phase(segment.kind)) \(time)"]
+        if let round = segment.round, let rounds = segment.rounds { parts.append("\(round)/\(rounds)") }
+        if snap.phase == .paused { parts.append("paused") }
+        return (parts + ["hiit"]).joined(separator: " · ")
     }
 
     /// "Skipped" and "Restarted"; the rest shows on the screen itself.

@@ -137,6 +137,19 @@ extension MultisportRun: RunAdapter {
         if key == .character("f") { return .ask(RunQuestion(prompt: "Finish and save?", yes: .session(.finish))) }
         return event(for: key, session: session).map { .command(.session($0)) }
     }
+
+    /// Each leg that begins after another (in a plan the first begins with the run; in a
+    /// free-form session the first is the person's own key), and the finish.
+    func isBoundary(_ effect: MultisportSession.Effect) -> Bool {
+        switch effect {
+        case let .legStarted(index, _, _): index > 0
+        case .finished: true
+        default: false
+        }
+    }
+
+    /// A race clock does not stop while the program is suspended.
+    var suspendNotice: String { "Suspended: the race clock kept running" }
 }
 
 // MARK: The full screen
@@ -154,6 +167,28 @@ extension MultisportRun: ScreenAdapter {
         let state = MultisportScreen.State(run: self, isMuted: status.isMuted, cuesOffReason: status.cuesOffReason,
                                            prompt: status.prompt, notice: status.notice)
         return MultisportScreen.render(state, session: session, at: now, size: size, glyphs: glyphs)
+    }
+
+    /// `BIKE 12:34 · 3/5 · hiit`: the leg (T1, T2 for a plan's transitions) and the time shown
+    /// in big digits, the leg's number in a plan, `paused` while paused; between free-form legs
+    /// the blank time; `FINISHED · hiit` at the end.
+    func windowTitle(session: MultisportSession, at now: Duration) -> String {
+        let state = session.derive()
+        guard !state.isFinished else { return "FINISHED · hiit" }
+        var parts: [String]
+        if let index = state.currentLeg, index < state.legs.count {
+            let leg = state.legs[index]
+            let results = session.results(at: now)
+            let time = index < results.count ? Format.clock(results[index].timer.inSeconds) : Format.clock(0)
+            parts = ["\(label(of: leg, among: state.legs).uppercased()) \(time)"]
+            if let plan { parts.append("\(leg.index + 1)/\(plan.legs.count)") }
+        } else if let end = state.legs.last?.end {
+            parts = ["\(isIntervals ? "RECOVERY" : "BETWEEN LEGS") \(Format.clock((now - end).inSeconds))"]
+        } else {
+            parts = ["READY"]
+        }
+        if state.isPaused { parts.append("paused") }
+        return (parts + ["hiit"]).joined(separator: " · ")
     }
 
     /// The clocks count up in whole seconds, each from its own start: the race clock from the

@@ -15,7 +15,10 @@ protocol PlainAdapter: RunAdapter {
 /// engine: a title line, then one line per change (`0:20  REST  Burpees  round 1/8  0:10`,
 /// `1:35  cues muted`), no colours. When stdin is a terminal (`hiit run | tee log`) the keys
 /// still work, read in raw mode by the caller; a key that would ask on the full screen acts at
-/// once (there is no screen to ask on), and Ctrl-C or SIGTERM ends the run.
+/// once (there is no screen to ask on), Ctrl-C or SIGTERM ends the run, and Ctrl-Z suspends it
+/// (the keyboard given back while stopped; after `fg` a line says what the suspension did).
+/// The terminal's bell rings at boundaries as on the full screen, where the caller gives a
+/// terminal to ring it on.
 final class PlainFrontEnd<Adapter: PlainAdapter>: RunFrontEnd {
     /// The session type shown.
     typealias Engine = Adapter.Engine
@@ -23,15 +26,28 @@ final class PlainFrontEnd<Adapter: PlainAdapter>: RunFrontEnd {
     private let output: (String) -> Void
     private let readsKeys: Bool
     private var decoder = KeyDecoder()
+    private let bell: BellSetting
+    private let ring: (() -> Void)?
+    private var isMuted: Bool
+    private let cuesOff: Bool
 
     /// - Parameters:
     ///   - adapter: the run (``IntervalRun`` or ``MultisportRun``).
     ///   - output: writes one line (without its newline) to stdout.
     ///   - readsKeys: whether stdin is a terminal in raw mode whose keys control the run.
-    init(adapter: Adapter, output: @escaping (String) -> Void, readsKeys: Bool) {
+    ///   - bell: when the bell rings at boundaries (default never).
+    ///   - ring: sends the bell to a terminal; nil when there is none to ring (default).
+    ///   - isMuted: whether the cues start muted (default `false`).
+    ///   - cuesOff: whether the cues cannot play at all (default `false`).
+    init(adapter: Adapter, output: @escaping (String) -> Void, readsKeys: Bool, bell: BellSetting = .off,
+         ring: (() -> Void)? = nil, isMuted: Bool = false, cuesOff: Bool = false) {
         self.adapter = adapter
         self.output = output
         self.readsKeys = readsKeys
+        self.bell = bell
+        self.ring = ring
+        self.isMuted = isMuted
+        self.cuesOff = cuesOff
     }
 
     var readsInput: Bool { readsKeys }
@@ -60,13 +76,23 @@ final class PlainFrontEnd<Adapter: PlainAdapter>: RunFrontEnd {
         for effect in effects {
             if let line = adapter.plainLine(for: effect, session: session, at: now) { say(line.text, at: line.at) }
         }
+        if let ring, effects.contains(where: adapter.isBoundary), bell.rings(isMuted: isMuted, cuesOff: cuesOff) {
+            ring()
+        }
     }
 
     func refresh(session: Engine, at now: Duration) {}
     func nextRefresh(session: Engine, after now: Duration) -> Duration? { nil }
-    func resized(session: Engine, at now: Duration) {}
+    func redraw(session: Engine, at now: Duration) {}
+    func suspending(session: Engine, at now: Duration) {}
+
+    /// `1:02  Paused while suspended; space resumes` (or that the race clock kept running).
+    func continued(session: Engine, at now: Duration) {
+        say(adapter.suspendNotice, at: now)
+    }
 
     func cuesChanged(muted: Bool, session: Engine, at now: Duration) {
+        isMuted = muted
         say("cues \(muted ? "muted" : "on")", at: now)
     }
 

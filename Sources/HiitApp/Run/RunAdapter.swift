@@ -18,11 +18,21 @@ protocol RunAdapter {
     ///   - key: the key, letters in lower case.
     ///   - session: the session as it stands (a key's meaning may depend on it).
     func action(for key: Key, session: Engine) -> KeyAction<Engine.Event>?
+
+    /// Whether `effect` marks a boundary the terminal's bell rings for (``BellSetting``): a
+    /// segment or leg that begins after another, and the finish; not the first one, which
+    /// begins as the person starts the run.
+    func isBoundary(_ effect: Engine.Effect) -> Bool
+
+    /// What the screen's bottom line (or a plain line) says once the run is continued after a
+    /// suspension (Ctrl-Z, then `fg`): whether the time away counted.
+    var suspendNotice: String { get }
 }
 
 extension RunAdapter {
-    /// What `key` means in this run: Ctrl-C interrupts, space and `p` toggle the pause, `m`
-    /// toggles the cues, `q` asks to quit; any other key as ``action(for:session:)`` says.
+    /// What `key` means in this run: Ctrl-C interrupts, Ctrl-Z suspends, space and `p` toggle
+    /// the pause, `m` toggles the cues, `q` asks to quit; any other key as
+    /// ``action(for:session:)`` says.
     /// - Parameters:
     ///   - key: the key, letters in lower case.
     ///   - session: the session as it stands.
@@ -30,6 +40,7 @@ extension RunAdapter {
     func meaning(of key: Key, session: Engine) -> KeyAction<Engine.Event>? {
         switch key {
         case .interrupt: .command(.interrupt)
+        case .control("z"): .command(.suspend)
         case .space, .character("p"): .command(.togglePause)
         case .character("m"): .command(.toggleMute)
         case .character("q"): .ask(.quit)

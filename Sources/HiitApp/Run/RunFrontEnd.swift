@@ -12,6 +12,9 @@ enum RunCommand<Event: Equatable>: Equatable {
     case quit
     /// Ctrl-C typed on the full screen: ends the run as SIGINT would (exit 130).
     case interrupt
+    /// Ctrl-Z typed (raw mode sends it as a key): stop for the shell's job control, as SIGTSTP
+    /// would in a cooked terminal (``RunSuspender``).
+    case suspend
 }
 
 /// Why a run ended.
@@ -44,8 +47,16 @@ protocol RunFrontEnd<Engine>: AnyObject {
     /// The next instant the front end wants a ``refresh(session:at:)`` (a displayed second
     /// changes), or `nil` for never.
     func nextRefresh(session: Engine, after now: Duration) -> Duration?
-    /// The terminal was resized.
-    func resized(session: Engine, at now: Duration)
+    /// Draw the whole screen again, whatever it is thought to show: the terminal was resized,
+    /// or its screen may have been changed by someone else (continued after a stop).
+    func redraw(session: Engine, at now: Duration)
+    /// The run is about to be suspended (Ctrl-Z, SIGTSTP) and give the terminal back: drop
+    /// what waits for an answer. Effects of the suspension (the interval timer's pause) have
+    /// been shown already.
+    func suspending(session: Engine, at now: Duration)
+    /// The run was continued after a suspension and has the terminal again: draw everything
+    /// again and say what the suspension did (``RunAdapter/suspendNotice``).
+    func continued(session: Engine, at now: Duration)
     /// The cues were muted or unmuted.
     func cuesChanged(muted: Bool, session: Engine, at now: Duration)
     /// Called once when the run ends, before anything else is printed.

@@ -19,17 +19,24 @@ import Glibc
 /// SIGILL, …; refused writes: SIGPIPE, SIGXFSZ; the profiling timer's SIGPROF) are ``TerminalUI/RawMode``'s to restore from:
 /// the process then ends by the signal, as before, quietly for SIGPIPE (`hiit run | head -1`).
 ///
+/// Such a run also takes the stop signals (SIGTSTP, SIGTTIN, SIGTTOU) that the process did not
+/// start with ignored, and SIGCONT: a stop from outside gives the terminal back and stops, as
+/// Ctrl-Z does (``RunSuspender``), and a continue after a SIGSTOP (which cannot be caught) takes
+/// the terminal again and redraws.
+///
 /// A run that leaves the terminal alone (`--events`, or neither stdin nor stdout a terminal)
 /// takes only SIGINT, SIGTERM and SIGHUP (and SIGWINCH), as before: the other signals keep
-/// their default actions there.
+/// their default actions there (a stop signal stops the process; its clock goes on meanwhile).
 enum RunSignals {
     /// The signals every run takes: SIGINT, SIGTERM, SIGHUP, SIGWINCH.
     static let always: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
 
     /// The signals to watch.
-    /// - Parameter changesTerminal: whether the run puts the terminal in raw mode.
-    /// - Returns: ``always``, or every terminating signal plus SIGWINCH.
-    static func watched(changesTerminal: Bool) -> [Int32] {
-        changesTerminal ? SignalNumbers.asynchronous + [SIGWINCH] : always
+    /// - Parameters:
+    ///   - changesTerminal: whether the run puts the terminal in raw mode.
+    ///   - stops: the stop signals the run may stop with (those not ignored at start).
+    /// - Returns: ``always``, or every terminating signal plus SIGWINCH, `stops` and SIGCONT.
+    static func watched(changesTerminal: Bool, stops: [Int32] = []) -> [Int32] {
+        changesTerminal ? SignalNumbers.asynchronous + [SIGWINCH] + stops + [SIGCONT] : always
     }
 }

@@ -26,6 +26,10 @@ protocol RunnableSession {
     static var resumeEvent: Event { get }
     /// Whether the session's clock is running now: started, not paused, not finished.
     var isCounting: Bool { get }
+    /// Whether a suspension (Ctrl-Z, SIGTSTP) pauses the session from the instant it begins,
+    /// so the time away is not counted: an interval timer does (as a phone timer holds while
+    /// nobody watches it); a race clock does not (the race goes on).
+    static var pausesWhileSuspended: Bool { get }
     /// The cue an effect asks to play, if any.
     static func cue(in effect: Effect) -> Cue?
     /// The outcome when an effect finishes the session.
@@ -39,6 +43,7 @@ extension Session: RunnableSession {
     static var pauseEvent: Event { .pause }
     static var resumeEvent: Event { .resume }
     var isCounting: Bool { phase == .running }
+    static var pausesWhileSuspended: Bool { true }
     static func cue(in effect: Effect) -> Cue? {
         if case let .cue(cue, _) = effect { return cue }
         return nil
@@ -61,6 +66,7 @@ extension MultisportSession: RunnableSession {
         let state = derive()
         return state.isRunning && !state.isPaused
     }
+    static var pausesWhileSuspended: Bool { false }
     static func cue(in effect: Effect) -> Cue? {
         if case let .cue(cue, _) = effect { return cue }
         return nil

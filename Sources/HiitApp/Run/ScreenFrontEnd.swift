@@ -28,6 +28,11 @@ protocol ScreenAdapter: RunAdapter {
 
     /// The notice the bottom line shows for `effect` ("Skipped", "Lap 3", a refusal), if any.
     func notice(for effect: Engine.Effect, session: Engine) -> String?
+
+    /// The window title at `now` (`WORK 0:12 · 3/8 · hiit`): what the big digits show, in a
+    /// title bar, a tab or tmux's status line; it changes at most once a second. Punctuation
+    /// is Unicode (`·`); the front end makes it ASCII where the glyphs are.
+    func windowTitle(session: Engine, at now: Duration) -> String
 }
 
 /// What every run screen shows besides the session: the cue state in the header, and the
@@ -44,9 +49,11 @@ struct ScreenStatus: Equatable {
 }
 
 /// The full-screen front end of either engine: the adapter's screen, the keys (space, `p`,
-/// `m`, `q`/Esc and the engine's own), y/N questions (`q` also confirms the quit question),
-/// notices that go away by themselves, a redraw on resize. The caller puts the terminal in raw
-/// mode and restores it; this type only draws and reads keys.
+/// `m`, `q`/Esc, Ctrl-Z and the engine's own), y/N questions (`q` also confirms the quit
+/// question), notices that go away by themselves, a redraw on resize and after a suspension,
+/// the terminal's bell at boundaries (``BellSetting``) and the window title. The caller puts the
+/// terminal in raw mode (pushing the title, so it comes back) and restores it; this type only
+/// draws and reads keys.
 final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
     /// The session type shown.
     typealias Engine = Adapter.Engine
@@ -58,7 +65,13 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
     /// Whether the clock was paused to ask the pending question (so "no" resumes it).
     private var pausedToAsk = false
     private var notice: BottomNotice
+    /// What the bottom line says after a suspension while the session stays paused (until it
+    /// counts again), when no other notice shows.
+    private var pausedNotice: String?
     private let glyphs: Glyphs
+    private let bell: BellSetting
+    /// Keeps the window title current; nil when no title is set.
+    private var title: TitleWriter?
     private let size: () -> TerminalSize
     private let write: (String) -> Void
 
@@ -68,15 +81,20 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
     ///   - isMuted: whether cues start muted (`--mute`).
     ///   - styleMode: colours, attributes only, or plain.
     ///   - glyphs: Unicode blocks or ASCII.
+    ///   - bell: when the bell rings at boundaries (default never).
+    ///   - setsTitle: whether to keep the window title current (default `false`).
     ///   - size: reads the current terminal size.
     ///   - write: sends bytes to the terminal (the writer's output for one frame).
     init(adapter: Adapter, cuesOffReason: String?, isMuted: Bool, styleMode: StyleMode, glyphs: Glyphs,
+         bell: BellSetting = .off, setsTitle: Bool = false,
          size: @escaping () -> TerminalSize, write: @escaping (String) -> Void) {
         self.adapter = adapter
         writer = FrameWriter(mode: styleMode)
         status = ScreenStatus(isMuted: isMuted, cuesOffReason: cuesOffReason)
         notice = BottomNotice(lifetime: adapter.noticeLifetime)
         self.glyphs = glyphs
+        self.bell = bell
+        title = setsTitle ? TitleWriter() : nil
         self.size = size
         self.write = write
     }
@@ -99,6 +117,11 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
         for typed in decoder.decodeRead(bytes) {
             let key = typed.lowercased
             if key == .interrupt { return [.interrupt] }
+            // Ctrl-Z is never an answer: it suspends, and the question goes (``suspending``).
+            if key == .control("z") {
+                result.append(.suspend)
+                continue
+            }
             if let question = pending {
                 pending = nil
                 status.prompt = nil
@@ -129,13 +152,27 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
         for effect in effects {
             if let text = adapter.notice(for: effect, session: session) { notify(text, at: now) }
         }
-        refresh(session: session, at: now)
+        let rings = effects.contains(where: adapter.isBoundary)
+            && bell.rings(isMuted: status.isMuted, cuesOff: status.cuesOffReason != nil)
+        refresh(session: session, at: now, then: rings ? BellSetting.byte : "")
     }
 
     func refresh(session: Engine, at now: Duration) {
-        status.notice = notice.current(at: now)
+        refresh(session: session, at: now, then: "")
+    }
+
+    /// Draws what changed, sets the title when it changed, and sends `extra` (the bell) after,
+    /// all in one write.
+    private func refresh(session: Engine, at now: Duration, then extra: String) {
+        if pausedNotice != nil, session.isCounting { pausedNotice = nil }
+        status.notice = notice.current(at: now) ?? pausedNotice
         let frame = adapter.render(status, session: session, at: now, size: size(), glyphs: glyphs)
-        let output = writer.update(to: frame)
+        var output = writer.update(to: frame)
+        if title != nil {
+            let text = adapter.windowTitle(session: session, at: now)
+            output += title?.update(to: glyphs == .ascii ? Self.asciiPunctuated(text) : text) ?? ""
+        }
+        output += extra
         if !output.isEmpty { write(output) }
     }
 
@@ -143,9 +180,26 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
         [notice.until, adapter.nextRedraw(session: session, after: now)].compactMap { $0 }.min()
     }
 
-    func resized(session: Engine, at now: Duration) {
+    func redraw(session: Engine, at now: Duration) {
         writer.invalidate()
+        title?.invalidate()
         refresh(session: session, at: now)
+    }
+
+    func suspending(session: Engine, at now: Duration) {
+        // A question is not left waiting behind the shell; the clock it held stays held.
+        pending = nil
+        status.prompt = nil
+        pausedToAsk = false
+    }
+
+    func continued(session: Engine, at now: Duration) {
+        if session.isCounting {
+            notice.show(adapter.suspendNotice, at: now, lasting: 3)
+        } else {
+            pausedNotice = adapter.suspendNotice
+        }
+        redraw(session: session, at: now)
     }
 
     func cuesChanged(muted: Bool, session: Engine, at now: Duration) {
@@ -167,5 +221,10 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
     private func notify(_ text: String, at now: Duration) {
         notice.show(text, at: now)
         status.notice = text
+    }
+
+    /// `text` with its one-cell punctuation in ASCII (`·` → `-`), for a non-UTF-8 locale.
+    private static func asciiPunctuated(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { StyledText.asciiPunctuation(for: $0) ?? $0 }))
     }
 }

@@ -25,6 +25,13 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
     private let player: CuePlayer
     private let wait: any RunWait
     private let faults: RunFaults
+    private let suspender: (any RunSuspender)?
+    /// Set once the run was continued after suspending itself: the SIGCONT that continued it
+    /// arrives through the signal pipe too, and needs no second redraw.
+    private var continueIsExpected = false
+    /// The instant the run was last continued after suspending itself; the wake that suspended
+    /// goes on from there, not from the instant it woke.
+    private var continuedAt: Duration = .zero
 
     /// Creates a loop; the session starts when ``run()`` is called.
     /// - Parameters:
@@ -33,11 +40,14 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
     ///   - player: where cues go (a silent player when cues are off).
     ///   - clock: the run's clock; its origin is instant zero of the session.
     ///   - wallOrigin: the wall-clock time at the clock's origin (read by the caller once).
-    ///   - wait: how to wait for the next deadline, input or signal (SIGWINCH redraws; any
-    ///     other signal it reports ends the run: see ``RunSignals`` for which are watched).
+    ///   - wait: how to wait for the next deadline, input or signal (SIGWINCH redraws; SIGTSTP,
+    ///     SIGTTIN and SIGTTOU suspend, SIGCONT redraws; any other signal it reports ends the
+    ///     run: see ``RunSignals`` for which are watched).
     ///   - faults: errors to inject, for tests of the exit paths; none by default.
+    ///   - suspender: how to stop for job control (Ctrl-Z and the stop signals); `nil` (the
+    ///     default) when the run does not hold the terminal: Ctrl-Z then does nothing.
     init(session: Engine, frontEnd: any RunFrontEnd<Engine>, player: CuePlayer, clock: RunClock, wallOrigin: Date,
-         wait: any RunWait, faults: RunFaults = []) {
+         wait: any RunWait, faults: RunFaults = [], suspender: (any RunSuspender)? = nil) {
         self.session = session
         self.frontEnd = frontEnd
         self.player = player
@@ -45,6 +55,7 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
         self.wallOrigin = wallOrigin
         self.wait = wait
         self.faults = faults
+        self.suspender = suspender
     }
 
     /// The current instant: time since the clock's origin.
@@ -52,7 +63,8 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
 
     /// Runs until the session finishes, the person quits, or a signal arrives.
     /// - Throws: what the wait throws (``TerminalError`` when polling fails), what reading
-    ///   input throws, and the injected ``RunFaults``.
+    ///   input throws, what taking the terminal again after a suspension throws, and the
+    ///   injected ``RunFaults``.
     func run() throws -> RunEnding<Engine.Outcome> {
         frontEnd.begin(session: session, at: now)
         let startEffects = session.handle(Engine.startEvent, at: now)
@@ -63,11 +75,24 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
             let deadline = [session.nextDeadline, frontEnd.nextRefresh(session: session, after: current)]
                 .compactMap { $0 }.min()
             let wake = try wait.wait(until: deadline, watchingInput: inputOpen)
-            let t = now
+            var t = now
             for signal in wake.signals {
-                if signal == SIGWINCH {
-                    frontEnd.resized(session: session, at: t)
-                } else {
+                switch signal {
+                case SIGWINCH:
+                    frontEnd.redraw(session: session, at: t)
+                case SIGCONT:
+                    // Continued after a stop: by our own suspension (already redrawn), or by
+                    // a SIGSTOP from outside, which left the terminal to whoever had it since.
+                    if continueIsExpected {
+                        continueIsExpected = false
+                    } else if let suspender {
+                        try suspender.reclaim()
+                        frontEnd.redraw(session: session, at: now)
+                    }
+                case SIGTSTP, SIGTTIN, SIGTTOU:
+                    if let ending = try suspend(stoppingWith: signal, processGroup: false) { return finish(ending) }
+                    t = max(t, continuedAt)
+                default:
                     return finish(.signal(signal))
                 }
             }
@@ -83,7 +108,8 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
                 let bytes = try wait.readInput()
                 if bytes == nil { inputOpen = false }
                 for command in frontEnd.commands(from: bytes, session: session, at: t) {
-                    if let ending = perform(command, at: t) { return finish(ending) }
+                    if let ending = try perform(command, at: t) { return finish(ending) }
+                    t = max(t, continuedAt)
                 }
             }
             if let ending = apply(session.tick(at: t), at: t) { return finish(ending) }
@@ -92,7 +118,8 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
     }
 
     /// Carries out one command of the front end; returns the ending when it ends the run.
-    private func perform(_ command: RunCommand<Engine.Event>, at t: Duration) -> RunEnding<Engine.Outcome>? {
+    /// - Throws: what ``suspend(stoppingWith:processGroup:)`` throws.
+    private func perform(_ command: RunCommand<Engine.Event>, at t: Duration) throws -> RunEnding<Engine.Outcome>? {
         switch command {
         case let .session(event):
             return apply(session.handle(event, at: t), at: t)
@@ -106,7 +133,31 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
             return .quit
         case .interrupt:
             return .signal(SIGINT)
+        case .suspend:
+            return try suspend(stoppingWith: SIGTSTP, processGroup: true)
         }
+    }
+
+    /// Suspends the run for job control: pauses the session from now if it pauses while
+    /// suspended, lets the front end drop what waits for an answer, stops (the suspender gives
+    /// the terminal back and takes it again), then has the front end draw everything again and
+    /// say what the suspension did. Nothing happens without a suspender, or for a stop signal
+    /// the process started with ignored.
+    /// - Returns: the ending when showing the pause ended the run (it never does: a pause
+    ///   finishes nothing), else nil.
+    /// - Throws: what the suspender throws when the terminal cannot be taken again.
+    private func suspend(stoppingWith signal: Int32, processGroup: Bool) throws -> RunEnding<Engine.Outcome>? {
+        guard let suspender, suspender.canStop(with: signal) else { return nil }
+        let t = now
+        if Engine.pausesWhileSuspended, session.isCounting {
+            if let ending = apply(session.handle(Engine.pauseEvent, at: t), at: t) { return ending }
+        }
+        frontEnd.suspending(session: session, at: t)
+        try suspender.suspend(stoppingWith: signal, processGroup: processGroup)
+        continueIsExpected = true
+        continuedAt = now
+        frontEnd.continued(session: session, at: continuedAt)
+        return nil
     }
 
     /// Plays cues, shows effects, and reports the finish.

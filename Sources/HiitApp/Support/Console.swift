@@ -84,6 +84,8 @@ struct Console {
     var stdoutIsTerminal: Bool { capture == nil && FileDescriptorIO.isTerminal(STDOUT_FILENO) }
     /// Whether stdin is a terminal (never for a capturing console).
     var stdinIsTerminal: Bool { capture == nil && FileDescriptorIO.isTerminal(STDIN_FILENO) }
+    /// Whether stderr is a terminal (never for a capturing console).
+    var stderrIsTerminal: Bool { capture == nil && FileDescriptorIO.isTerminal(STDERR_FILENO) }
 }
 
 /// What a capturing ``Console`` was given: stdout and stderr text, in the order written.

@@ -84,10 +84,12 @@ enum MultisportScreen {
         func add(_ text: String, _ style: TextStyle = .plain) {
             body.append(StyledText(text.padded(toWidth: width, alignment: .center), style: style))
         }
-        let digits = RunScreen.bigDigits(for: legTime, width: width, glyphs: glyphs)
+        // The full layout: header, title, detail, digits, race clock, footer and the blank
+        // lines between: 9 + digits rows, then the legs in what is left.
+        let digits = RunScreen.bigDigits(for: legTime, width: width, rows: rows, reserved: 9, glyphs: glyphs)
         let legRows = legLines(run: run, derived: derived, results: results, width: width, glyphs: glyphs)
 
-        if let digits, rows >= BigDigits.height + 9 {
+        if let digits {
             body += RunScreen.bigTimeLines(title: title, detail: detail, time: legTime, digits: digits, colour: colour,
                                            width: width)
             add(race, TextStyle(dim: true))

@@ -21,11 +21,22 @@ enum RunScreen {
         return StyledText(spans: [.init(left + " ", style: TextStyle(bold: true)), .init(right, style: TextStyle(dim: true))])
     }
 
-    /// The big digits that show `time` within `width` cells less a margin of one each side:
-    /// scale 2 when it fits, else scale 1, else `nil` (the compact layouts).
-    static func bigDigits(for time: String, width: Int, glyphs: Glyphs) -> BigDigits? {
-        [BigDigits(glyphs: glyphs, scale: 2), BigDigits(glyphs: glyphs, scale: 1)]
-            .first { $0.width(of: time) <= width - 2 }
+    /// The largest size of big digits a window scales them up to: 3 × 5 rows.
+    static let largestDigitRows = 3
+
+    /// The big digits that show `time` in a full layout of `rows` rows, `reserved` of which the
+    /// layout's other lines take, within `width` cells less a margin of one each side; `nil`
+    /// when none fit (the compact layouts).
+    ///
+    /// In a large window the digits grow: 2 or 3 rows per pixel (10 or 15 rows, 4 or 6 columns
+    /// per pixel, so they keep their shape) when they then fit the width and take at most
+    /// 30 % of the rows (a 200×50 window gets 15-row digits; 80×24 keeps 5 rows). Otherwise
+    /// 5 rows at 2 columns per pixel when that fits the width, else at 1.
+    static func bigDigits(for time: String, width: Int, rows: Int, reserved: Int, glyphs: Glyphs) -> BigDigits? {
+        let scaled = (2...largestDigitRows).reversed().map { BigDigits(glyphs: glyphs, scale: 2 * $0, rowsPerPixel: $0) }
+            .filter { $0.height * 10 <= rows * 3 }
+        return (scaled + [BigDigits(glyphs: glyphs, scale: 2), BigDigits(glyphs: glyphs, scale: 1)])
+            .first { $0.width(of: time) <= width - 2 && rows >= reserved + $0.height }
     }
 
     /// The top of the full layout, each line centred in `width` cells: the title bold in the

@@ -69,14 +69,14 @@ enum TimerScreen {
         let header = RunScreen.header(name: state.workoutName, cues: cues, width: width, glyphs: glyphs)
         let footer = line(bottom.text, style: bottom.style, width: width, centred: true)
 
-        let digits = RunScreen.bigDigits(for: time, width: width, glyphs: glyphs)
+        // The full layout: header, title, detail, digits, bar, next, clocks, footer with
+        // blank lines between groups: 12 + digits rows.
+        let digits = RunScreen.bigDigits(for: time, width: width, rows: rows, reserved: 12, glyphs: glyphs)
         var body: [StyledText] = []
         func add(_ text: String, _ style: TextStyle = .plain) {
             body.append(line(text, style: style, width: width, centred: true))
         }
-        // The full layout: header, title, detail, digits, bar, next, clocks, footer with
-        // blank lines between groups: 12 + digits rows.
-        if let digits, rows >= BigDigits.height + 12 {
+        if let digits {
             body += RunScreen.bigTimeLines(title: title, detail: detail, time: time, digits: digits, colour: colour,
                                            width: width)
             add(bar(fraction, width: width, glyphs: glyphs), TextStyle(foreground: colour))

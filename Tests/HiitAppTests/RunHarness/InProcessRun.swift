@@ -19,6 +19,10 @@ final class InProcessRun {
     private(set) var errors: [String] = []
     /// Every frame a screen wrote, with the instant it was written.
     private(set) var frames: [(at: Duration, frame: Frame)] = []
+    /// Every write of a screen, byte for byte, with the instant it was made.
+    private(set) var writes: [(at: Duration, bytes: String)] = []
+    /// Job control, when the run is given one (``ScriptedSuspender``).
+    var suspender: ScriptedSuspender?
     /// Reads the frame on screen now; set once the screen front end exists.
     var currentFrame: () -> Frame? = { nil }
 
@@ -38,8 +42,12 @@ final class InProcessRun {
 
     /// Notes the frame just written (a screen front end's `write`).
     func wroteFrame(_ bytes: String) {
+        writes.append((clock.elapsed, bytes))
         if let frame = currentFrame() { frames.append((clock.elapsed, frame)) }
     }
+
+    /// Everything the screen wrote, in order.
+    var written: String { writes.map(\.bytes).joined() }
 
     /// The terminal's size now (a screen front end's `size`).
     var size: TerminalSize { wait.size }
@@ -50,7 +58,7 @@ final class InProcessRun {
     func run<Engine: RunnableSession>(_ session: Engine, _ frontEnd: any RunFrontEnd<Engine>) throws
         -> (loop: WorkoutRunLoop<Engine>, ending: RunEnding<Engine.Outcome>) {
         let loop = WorkoutRunLoop(session: session, frontEnd: frontEnd, player: player, clock: RunClock(clock),
-                                  wallOrigin: Date(timeIntervalSince1970: 1_800_000_000), wait: wait)
+                                  wallOrigin: Date(timeIntervalSince1970: 1_800_000_000), wait: wait, suspender: suspender)
         let ending = try loop.run()
         return (loop, ending)
     }

@@ -56,6 +56,8 @@ struct SignalTests {
         let during: TmuxTerminal.ScreenFlags
         /// The pane's flags after hiit ended.
         let after: TmuxTerminal.ScreenFlags
+        /// The pane's title before hiit started, while it ran, and after it ended.
+        let titles: (before: String, during: String, after: String)
         let ending: PaneEnding
     }
 
@@ -181,18 +183,21 @@ struct SignalTests {
                     unsetting: [String] = []) throws -> Observed {
         let terminal = try TmuxTerminal(sandbox: sandbox)
         defer { terminal.close() }
+        let titleBefore = try terminal.paneTitle()
         let run = try terminal.startHiit(["run", "20/10x8", "--prepare", "0", "--no-record", "--mute"],
                                          environment: environment, unsetting: unsetting)
         let pid = try run.waitForPid()
         try terminal.waitForScreen("the timer") { $0.contains("q quit") }
         let during = try sttyDuring(terminal, before: run)
         let flagsDuring = try terminal.screenFlags()
+        let titleDuring = try terminal.paneTitle()
         if let signal {
             guard kill(pid, signal) == 0 else { throw E2EFailure("kill(\(pid), \(signal)) failed: errno \(errno)") }
         }
         let ending = try terminal.waitForEnd(of: run)
         let flagsAfter = try terminal.screenFlags()
-        return Observed(sttyDuring: during, during: flagsDuring, after: flagsAfter, ending: ending)
+        return Observed(sttyDuring: during, during: flagsDuring, after: flagsAfter,
+                        titles: (titleBefore, titleDuring, try terminal.paneTitle()), ending: ending)
     }
 
     /// `stty -g` of the pane's terminal, read with `stty -F` while hiit runs in it.
@@ -226,6 +231,11 @@ struct SignalTests {
         #expect(observed.after == TmuxTerminal.ScreenFlags(alternateScreen: false, cursorShown: true, autoWrap: true),
                 "\(signal): the normal screen, the cursor shown, auto-wrap on", sourceLocation: sourceLocation)
         #expect(!ending.screen.contains("q quit"), "\(signal): the timer screen is gone:\n\(ending.screen)",
+                sourceLocation: sourceLocation)
+        #expect(observed.titles.during.hasSuffix(" · hiit"), "\(signal): the title while it ran: \(observed.titles.during)",
+                sourceLocation: sourceLocation)
+        #expect(observed.titles.after == observed.titles.before,
+                "\(signal): the title of before comes back (\(observed.titles.after), was \(observed.titles.before))",
                 sourceLocation: sourceLocation)
     }
 }

@@ -37,8 +37,12 @@ final class ChildProcess: @unchecked Sendable {
     ///   - stdin: descriptor that becomes the child's 0.
     ///   - stdout: descriptor that becomes the child's 1.
     ///   - stderr: descriptor that becomes the child's 2.
+    ///   - ownProcessGroup: start the child in a process group of its own, as a shell with job
+    ///     control starts a job, so a stop it sends to its group (Ctrl-Z) stops it alone and
+    ///     never the test runner (default `false`: the test runner's group).
     /// - Throws: ``E2EFailure`` with the `posix_spawnp` error text.
-    init(_ arguments: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32) throws {
+    init(_ arguments: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32,
+         ownProcessGroup: Bool = false) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -63,7 +67,12 @@ final class ChildProcess: @unchecked Sendable {
             sigaddset(&defaults, signal)
         }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(truncatingIfNeeded: POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if ownProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(truncatingIfNeeded: flags))
 
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -110,6 +119,14 @@ final class ChildProcess: @unchecked Sendable {
     /// Sends `signal` to the child if it is still running.
     func kill(_ signal: Int32) {
         if ending == nil { Glibc.kill(pid, signal) }
+    }
+
+    /// Whether the child is stopped (job control): its state in `/proc/PID/stat` is `T`.
+    /// Reads the state without reaping or waiting.
+    var isStopped: Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "T"
     }
 
     // MARK: Pipes

@@ -34,6 +34,9 @@ struct RunWorkout {
         var multisport = false
         /// `--intervals SPORT`: a free-form interval session of one sport.
         var intervalsSport: Sport?
+        /// `--bell` (`true`), `--no-bell` (`false`) or neither (`nil`: the bell rings while the
+        /// cues cannot be heard).
+        var bell: Bool?
     }
 
     let options: Options
@@ -185,16 +188,19 @@ struct RunWorkout {
         if let cuesOffReason, !options.isMuted {
             console.err("Cues are off: \(cuesOffReason)")
         }
-        // Watched before the terminal changes, so no signal finds it changed and unwatched.
+        // Watched before the terminal changes, so no signal finds it changed and unwatched. The
+        // stop signals the process started with ignored are left so: nothing could continue it.
         let changesTerminal = !options.events && console.stdinIsTerminal
+        let stops = TerminalSuspender.stopSignalsNotIgnored()
         let signals: SignalPipe?
         do {
-            signals = try SignalPipe(signals: RunSignals.watched(changesTerminal: changesTerminal))
+            signals = try SignalPipe(signals: RunSignals.watched(changesTerminal: changesTerminal, stops: stops))
         } catch {
             throw CommandFailure.io("cannot watch signals: \(error)")
         }
         defer { signals?.close() }
 
+        let bell = BellSetting(option: options.bell)
         let frontEnd: any RunFrontEnd<Adapter.Engine>
         var events: EventsFrontEnd<Adapter>?
         var rawMode: RawMode?
@@ -203,23 +209,27 @@ struct RunWorkout {
             events = lines
             frontEnd = lines
         } else if console.stdoutIsTerminal && console.stdinIsTerminal && !StyleMode.isDumb(term: environment["TERM"]) {
+            let env = environment
+            let setsTitle = TerminalTitle.isSupported(term: env["TERM"])
             do {
-                rawMode = try RawMode(fd: STDIN_FILENO, output: STDOUT_FILENO)
+                rawMode = try RawMode(fd: STDIN_FILENO, output: STDOUT_FILENO, keepsTitle: setsTitle)
             } catch {
                 throw CommandFailure.io("cannot use the terminal: \(error)")
             }
-            let env = environment
             frontEnd = ScreenFrontEnd(
                 adapter: adapter, cuesOffReason: cuesOffReason, isMuted: options.isMuted,
                 styleMode: StyleMode.decide(isTerminal: true, noColor: env["NO_COLOR"], term: env["TERM"]),
                 glyphs: Glyphs.decide(lcAll: env["LC_ALL"], lcCtype: env["LC_CTYPE"], lang: env["LANG"], term: env["TERM"]),
+                bell: bell, setsTitle: setsTitle,
                 size: { TerminalSize.current(fd: STDOUT_FILENO, columns: env["COLUMNS"], lines: env["LINES"]) },
                 write: Self.writeToTerminal)
         } else {
             // Keys still work when only stdout is redirected (`hiit run | tee log`), and on a
             // `TERM=dumb` terminal, which cannot draw the full screen and gets plain lines too.
             if console.stdinIsTerminal { rawMode = try? RawMode(fd: STDIN_FILENO, output: nil) }
-            frontEnd = PlainFrontEnd(adapter: adapter, output: console.out, readsKeys: rawMode != nil)
+            frontEnd = PlainFrontEnd(adapter: adapter, output: console.out, readsKeys: rawMode != nil, bell: bell,
+                                     ring: Self.bellRinger(console), isMuted: options.isMuted,
+                                     cuesOff: cuesOffReason != nil)
         }
 
         // The clock's origin and the wall-clock time are read together, once: records are
@@ -227,7 +237,8 @@ struct RunWorkout {
         let clock = RunClock(ContinuousClock())
         let wait = DeadlineWait(clock: clock, input: frontEnd.readsInput ? STDIN_FILENO : nil, signals: signals)
         let loop = WorkoutRunLoop(session: session, frontEnd: frontEnd, player: player, clock: clock, wallOrigin: Date(),
-                                  wait: wait, faults: RunFaults(hiitFault: environment["HIIT_FAULT"]))
+                                  wait: wait, faults: RunFaults(hiitFault: environment["HIIT_FAULT"]),
+                                  suspender: rawMode.map { TerminalSuspender(rawMode: $0, allowed: stops) })
         let ending: RunEnding<Adapter.Engine.Outcome>
         do {
             ending = try loop.run()
@@ -252,6 +263,21 @@ struct RunWorkout {
             console.err("Stopped by \(Format.signal(number)): nothing was recorded.")
             return ExitStatus.signal(number)
         }
+    }
+
+    /// How plain lines ring the bell: on stdout when it is a terminal (`TERM=dumb`), else on
+    /// stderr when that is one (`hiit run | tee log` in a terminal), so the bell never lands in
+    /// a pipe or a file; nil when neither is a terminal.
+    static func bellRinger(_ console: Console) -> (() -> Void)? {
+        let fd: Int32
+        if console.stdoutIsTerminal {
+            fd = STDOUT_FILENO
+        } else if console.stderrIsTerminal {
+            fd = STDERR_FILENO
+        } else {
+            return nil
+        }
+        return { try? FileDescriptorIO.writeAll(BellSetting.byte, to: fd) }
     }
 
     /// Writes a screen's bytes to stdout. A terminal that went away (hang-up) is not an error

@@ -7,7 +7,7 @@ import WorkoutModel
 struct RunWorkoutCommand: Command {
     static let configuration = CommandConfiguration(
         path: ["run"], abstract: "Run a workout full screen with voice and beep cues, and record it when it completes.",
-        discussion: "Keys: space pauses and resumes, n skips to the next segment (in the last one it asks before finishing; a round counts when half its work ran), r restarts (asks first), m mutes, q quits (asks first: y or a second q quits; nothing is recorded). Ctrl-C quits at once. With TERM=dumb, or when standard output is not a terminal, the timer prints one plain line per segment instead of the full screen. A multisport plan runs leg by leg: n ends the leg and starts the next (a second n within 3 s is ignored), l marks a lap (a length in a pool swim), u undoes the last leg change or lap, space pauses, f finishes (asks), q quits (asks). --events reads next, lap, undo, pause, resume, finish, quit (and begin SPORT, end for --multisport and --intervals) on stdin.")
+        discussion: "Keys: space pauses and resumes, n skips to the next segment (in the last one it asks before finishing; a round counts when half its work ran), r restarts (asks first), m mutes, q quits (asks first: y or a second q quits; nothing is recorded). Ctrl-C quits at once. Ctrl-Z suspends (so do SIGTSTP, SIGTTIN and SIGTTOU): the terminal is given back as it was and fg brings the timer back, an interval workout paused from the instant it was suspended (space resumes), a multisport race clock still running. Where the cues cannot be heard (muted, no sound device) the terminal's bell rings at each segment change and at the finish (--bell, --no-bell); the window title shows the phase, the time and the round, and the old title comes back at the end. With TERM=dumb, or when standard output is not a terminal, the timer prints one plain line per segment instead of the full screen. A multisport plan runs leg by leg: n ends the leg and starts the next (a second n within 3 s is ignored), l marks a lap (a length in a pool swim), u undoes the last leg change or lap, space pauses, f finishes (asks), q quits (asks). --events reads next, lap, undo, pause, resume, finish, quit (and begin SPORT, end for --multisport and --intervals) on stdin.")
 
     /// WORKOUT: a name, a path or the QUICK form; `nil` runs the default workout.
     @Argument("WORKOUT", help: ArgumentHelp.workout + " Default: the selected workout.") var workout: String?
@@ -42,16 +42,28 @@ struct RunWorkoutCommand: Command {
             as: RunWorkoutCommand.sportConversion)
     var intervalsSport: Sport?
 
+    /// `--bell`: ring the terminal's bell at each boundary and at the finish.
+    @Flag("bell",
+          help: "Ring the terminal's bell at each segment or leg change and at the finish (default: only while the cues cannot be heard: muted, --mute, no sound device, unusable sounds).")
+    var isBellGiven: Bool
+    /// `--no-bell`: never ring the terminal's bell.
+    @Flag("no-bell", help: "Never ring the terminal's bell.") var isNoBellGiven: Bool
+
     /// What the command line asked for.
     var options: RunWorkout.Options {
         RunWorkout.Options(workout: workout, prepareSeconds: prepareSeconds, isMuted: isMuted, audioDevice: audioDevice,
                            noRecord: noRecord, events: events, weight: weight, multisport: multisport,
-                           intervalsSport: intervalsSport)
+                           intervalsSport: intervalsSport, bell: isBellGiven ? true : (isNoBellGiven ? false : nil))
     }
 
-    /// - Throws: ``CommandLineError/conflict(_:)`` for `--multisport` with `--intervals`, or
-    ///   either with WORKOUT or `--prepare`.
+    /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` for `--bell` with
+    ///   `--no-bell`; ``CommandLineError/conflict(_:)`` for `--multisport` with `--intervals`,
+    ///   or either with WORKOUT or `--prepare`.
     func validate() throws(CommandLineError) {
+        if isBellGiven, isNoBellGiven {
+            throw .badValue(option: $isBellGiven.flagName, value: $isNoBellGiven.flagName,
+                            reason: "cannot be given together; choose one")
+        }
         guard multisport || intervalsSport != nil else { return }
         let flag = multisport ? "--multisport" : "--intervals"
         if multisport, intervalsSport != nil {

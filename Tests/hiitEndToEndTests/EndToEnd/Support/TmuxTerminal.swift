@@ -174,6 +174,12 @@ final class TmuxTerminal: @unchecked Sendable {
         return ScreenFlags(alternateScreen: flags[0] == "1", cursorShown: flags[1] == "1", autoWrap: flags[2] == "1")
     }
 
+    /// The pane's title (`#{pane_title}`): what programs set with `OSC 2`, tmux's host name
+    /// before any did.
+    func paneTitle() throws -> String {
+        try tmux(["display-message", "-p", "-t", "e2e", "#{pane_title}"]).trimmingCharacters(in: .newlines)
+    }
+
     /// The pane's terminal device (`#{pane_tty}`), e.g. `/dev/pts/3`.
     func paneTTY() throws -> String {
         try tmux(["display-message", "-p", "-t", "e2e", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
