@@ -375,10 +375,13 @@ import WorkoutModel
         #expect(running.contains { $0.trimmingCharacters(in: .whitespaces) == "First: Swim 750 m" }, "\(running)")
         #expect(running.contains { $0.trimmingCharacters(in: .whitespaces) == "Race 0:00" }, "the race clock waits: \(running)")
         #expect(running.joined().contains("██████"), "big digits: \(running)")
+        #expect(MultisportScreenTests.sprintRun.windowTitle(session: session, at: MultisportScreenTests.seconds(2.4)) == "GET READY 0:08 · hiit")
         _ = session.handle(.pause, at: MultisportScreenTests.seconds(3))
         let paused = MultisportScreenTests.lines(state, session, at: 50, 80, 24)
         #expect(paused.contains { $0.trimmingCharacters(in: .whitespaces) == "GET READY — PAUSED" }, "\(paused)")
         #expect(paused.last?.contains("space resume") == true, "\(paused)")
+        #expect(MultisportScreenTests.sprintRun.windowTitle(session: session, at: MultisportScreenTests.seconds(50))
+                == "GET READY 0:07 · paused · hiit")
         let small = MultisportScreenTests.lines(state, session, at: 50, 40, 4)
         #expect(small.first?.hasPrefix("GET READY — PAUSED 0:07") == true, "the tiny layout: \(small)")
     }

@@ -171,7 +171,7 @@ extension MultisportRun: ScreenAdapter {
 
     /// `BIKE 12:34 · 3/5 · hiit`: the leg (T1, T2 for a plan's transitions) and the time shown
     /// in big digits, the leg's number in a plan, `paused` while paused; between free-form legs
-    /// the blank time; `FINISHED · hiit` at the end.
+    /// the blank time; `GET READY 0:05 · hiit` in a plan's countdown; `FINISHED · hiit` at the end.
     func windowTitle(session: MultisportSession, at now: Duration) -> String {
         let state = session.derive()
         guard !state.isFinished else { return "FINISHED · hiit" }
@@ -184,6 +184,9 @@ extension MultisportRun: ScreenAdapter {
             if let plan { parts.append("\(leg.index + 1)/\(plan.legs.count)") }
         } else if let end = state.legs.last?.end {
             parts = ["\(isIntervals ? "RECOVERY" : "BETWEEN LEGS") \(Format.clock((now - end).inSeconds))"]
+        } else if let countdown = session.countdown {
+            parts = ["GET READY \(Format.countdown(countdown.remaining(at: now)))"]
+            if countdown.isPaused { parts.append("paused") }
         } else {
             parts = ["READY"]
         }
