@@ -51,8 +51,8 @@ public struct BigDigits: Hashable, Sendable {
     ///   spaces kept, so the block can be centred as a whole); ``height`` empty lines for `""`.
     public func render(_ text: String) -> [String] {
         let pixel = glyphs == .unicode ? "█" : "#"
-        let on = String(repeating: pixel, count: scale)
-        let off = String(repeating: " ", count: scale)
+        let on = String.repeated(pixel, count: scale)
+        let off = String.repeated(" ", count: scale)
         var lines = Array(repeating: "", count: BigDigits.height)
         for (index, character) in text.enumerated() {
             let pattern = BigDigits.pattern(for: character)

@@ -30,7 +30,7 @@ extension String {
     /// The string with every control character (U+0000–U+001F, U+007F–U+009F) replaced by `?`,
     /// so it can be written to a screen without moving the cursor or changing modes.
     public var sanitizedForTerminal: String {
-        guard unicodeScalars.contains(where: \.isTerminalControl) else { return self }
+        guard hasTerminalControl else { return self }
         var result = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             result.append(scalar.isTerminalControl ? "?" : scalar)
@@ -40,8 +40,19 @@ extension String {
 
     /// The number of terminal cells the sanitized string takes (see ``sanitizedForTerminal``
     /// and the heuristics above); 0 for an empty string.
+    ///
+    /// Text made only of ``Unicode/Scalar/isSingleCell`` scalars (ASCII, Latin, the dashes,
+    /// blocks and marks the screens draw) takes one cell per scalar and is counted without
+    /// grapheme breaking or Unicode property look-ups; anything else is measured per
+    /// `Character`.
     public var displayWidth: Int {
-        sanitizedForTerminal.reduce(0) { $0 + $1.displayWidth }
+        if isPrintableASCII { return utf8.count }
+        var cells = 0
+        for scalar in unicodeScalars {
+            guard scalar.isSingleCell else { return sanitizedForTerminal.reduce(0) { $0 + $1.displayWidth } }
+            cells += 1
+        }
+        return cells
     }
 
     /// The sanitized string cut to at most `width` cells, ending with `ellipsis` when
@@ -83,13 +94,48 @@ extension String {
         guard width > 0 else { return "" }
         let text = truncated(toWidth: width, ellipsis: ellipsis)
         let gap = width - text.displayWidth
+        if gap == 0 { return text }
         let before: Int
         switch alignment {
         case .left: before = 0
         case .center: before = gap / 2
         case .right: before = gap
         }
-        return String(repeating: " ", count: before) + text + String(repeating: " ", count: gap - before)
+        return String.repeated(" ", count: before) + text + String.repeated(" ", count: gap - before)
+    }
+
+    /// Whether the text holds a C0 control, DEL or a C1 control (U+0080–U+009F, `C2 80`–`C2 9F`
+    /// in UTF-8), found from the UTF-8 bytes without decoding scalars.
+    var hasTerminalControl: Bool {
+        var afterC2 = false
+        for byte in utf8 {
+            if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }
+            afterC2 = byte == 0xC2
+        }
+        return false
+    }
+
+    /// Whether every byte is printable ASCII (U+0020–U+007E): one cell, and one `Character`, per byte.
+    var isPrintableASCII: Bool {
+        utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// `count` copies of `unit` one after another (`""` for a `count` of 0 or less), written
+    /// into one buffer: the standard `String(repeating:count:)` appends one copy at a time,
+    /// which every padded line of a screen paid for.
+    static func repeated(_ unit: String, count: Int) -> String {
+        guard count > 0 else { return "" }
+        var unit = unit
+        return unit.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count * count) { buffer in
+                var offset = 0
+                for _ in 0..<count {
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(from: bytes)
+                    offset += bytes.count
+                }
+                return offset
+            }
+        }
     }
 }
 
@@ -98,6 +144,16 @@ extension Character {
     /// A character holding control characters counts one cell for each, as
     /// ``Swift/String/sanitizedForTerminal`` turns each into `?`.
     public var displayWidth: Int {
+        let scalars = unicodeScalars
+        if let only = scalars.first, only.isSingleCell, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            return 1
+        }
+        return measuredWidth
+    }
+
+    /// The heuristics of ``displayWidth`` applied in full, with Unicode property look-ups (no
+    /// fast path for ``Unicode/Scalar/isSingleCell`` scalars).
+    var measuredWidth: Int {
         let scalars = unicodeScalars
         let controls = scalars.filter(\.isTerminalControl).count
         if controls > 0 { return controls }
@@ -112,6 +168,24 @@ extension Character {
 }
 
 extension Unicode.Scalar {
+    /// A scalar that always takes exactly one cell and always stands alone as a `Character`
+    /// (its grapheme cluster break property is Other, so no neighbour joins it): printable
+    /// ASCII; Latin-1 to the spacing modifiers (U+00A0–U+02FF) but the soft hyphen (a format
+    /// character, no cell); the dashes, quotes, bullets and ellipsis of U+2010–U+2027; number
+    /// forms (`⅓`); mathematical operators (`−`); box drawing, block elements and geometric
+    /// shapes (`█▕▲▶`) but the two with emoji presentation (U+25FD, U+25FE); `✓`; braille.
+    /// The fast path of ``Swift/String/displayWidth``: what the heuristics give for these, found
+    /// without Unicode property look-ups (a test checks every one against them).
+    var isSingleCell: Bool {
+        switch value {
+        case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027, 0x2150...0x218B, 0x2200...0x22FF,
+             0x2500...0x25FC, 0x25FF, 0x2713, 0x2800...0x28FF:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// C0 controls, DEL and C1 controls.
     var isTerminalControl: Bool {
         value < 0x20 || (0x7F...0x9F).contains(value)

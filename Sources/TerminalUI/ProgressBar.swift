@@ -27,16 +27,16 @@ public enum ProgressBar {
             let eighthsFilled = min(width * 8, Int((clamped * Double(width) * 8 + 1e-9).rounded(.down)))
             let full = eighthsFilled / 8
             let partial = eighthsFilled % 8
-            var bar = String(repeating: "█", count: full)
+            var bar = String.repeated("█", count: full)
             var used = full
             if partial > 0 {
                 bar.append(eighths[partial - 1])
                 used += 1
             }
-            return bar + String(repeating: " ", count: width - used)
+            return bar + String.repeated(" ", count: width - used)
         case .ascii:
             let full = min(width, Int((clamped * Double(width) + 1e-9).rounded(.down)))
-            return String(repeating: "#", count: full) + String(repeating: "-", count: width - full)
+            return String.repeated("#", count: full) + String.repeated("-", count: width - full)
         }
     }
 }

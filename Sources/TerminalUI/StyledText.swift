@@ -134,17 +134,20 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         ellipsis: String = "…"
     ) -> StyledText {
         guard width > 0 else { return StyledText() }
-        let body = truncated(toWidth: width, ellipsis: ellipsis)
-        let gap = width - body.displayWidth
+        let cells = displayWidth
+        if cells == width { return self }
+        let body = cells < width ? self : truncated(toWidth: width, ellipsis: ellipsis)
+        let gap = width - (cells < width ? cells : body.displayWidth)
+        if gap == 0 { return body }
         let before: Int
         switch alignment {
         case .left: before = 0
         case .center: before = gap / 2
         case .right: before = gap
         }
-        var result = StyledText(String(repeating: " ", count: before), style: fill)
+        var result = StyledText(String.repeated(" ", count: before), style: fill)
         result.append(body)
-        result.append(String(repeating: " ", count: gap - before), style: fill)
+        result.append(String.repeated(" ", count: gap - before), style: fill)
         return result
     }
 
