@@ -16,11 +16,20 @@ import Foundation
 /// 1609.344 m exactly (international yard, 1959).
 public enum Pace {
     /// `m:ss` (or `h:mm:ss` from one hour) of `seconds` rounded to the nearest whole second.
+    ///
+    /// Built from integers directly rather than with `String(format:)`: the timer draws this
+    /// several times a frame, and Foundation's formatting costs about twenty times as much.
     /// - Parameter seconds: a time in seconds; negative or non-finite reads `0:00`.
     public static func clock(_ seconds: Double) -> String {
-        let whole = seconds.isFinite ? max(Int(seconds.rounded()), 0) : 0
+        // Clamped below Int.max's seconds, so a huge value cannot trap on the conversion.
+        let whole = seconds.isFinite ? Int(min(max(seconds.rounded(), 0), 1e15)) : 0
         let h = whole / 3600, m = (whole % 3600) / 60, s = whole % 60
-        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+        return h > 0 ? "\(h):\(twoDigits(m)):\(twoDigits(s))" : "\(m):\(twoDigits(s))"
+    }
+
+    /// `n` (0–99) with a leading zero below 10: `05`, `42`.
+    private static func twoDigits(_ n: Int) -> String {
+        n < 10 ? "0\(n)" : "\(n)"
     }
 
     /// Swim pace: time per 100 m or per 100 yd, e.g. `2:00 /100m`.

@@ -42,7 +42,10 @@ import Testing
 
     static let clockCases: [(Double, String)] = [
         (59.6, "1:00"), (59.4, "0:59"), (59.5, "1:00"), (119.6, "2:00"), (0, "0:00"),
-        (3599.6, "1:00:00"), (-3, "0:00"),
+        (3599.6, "1:00:00"), (-3, "0:00"), (3725, "1:02:05"), (36_000, "10:00:00"), (605, "10:05"),
+        (.nan, "0:00"), (.infinity, "0:00"),
+        // Far past any workout, and past Int's range: clamped, never a trap.
+        (1e300, "277777777777:46:40"),
     ]
 
     @Test(arguments: clockCases)
