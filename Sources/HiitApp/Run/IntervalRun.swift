@@ -11,7 +11,9 @@ struct IntervalRun: Equatable {
     /// The name shown in the screen's header.
     var workoutName: String
 
-    /// How often the progress bar moves while running.
+    /// The shortest time between two redraws for the progress bar alone: a bar that could move
+    /// more often (a 20 s segment moves 480 eighths of a cell at 80 columns) moves four
+    /// times a second.
     static let barRefresh: Duration = .milliseconds(250)
 }
 
@@ -61,15 +63,44 @@ extension IntervalRun: ScreenAdapter {
         return TimerScreen.render(state, size: size, glyphs: glyphs)
     }
 
-    /// While running: when the shown countdown (whole seconds, rounded up) next changes, and
-    /// at least every ``barRefresh`` for the progress bar; nothing moves otherwise.
-    func nextRedraw(session: Session, after now: Duration) -> Duration? {
+    /// While running, the first of: the shown countdown (whole seconds, rounded up; the total
+    /// remaining turns over with it) or an open segment's count up changing; the elapsed clock
+    /// turning over; the progress bar gaining its next eighth of a cell (a whole cell in
+    /// ASCII) at this size — at that instant when the bar moves at most four times a second,
+    /// else ``barRefresh`` after `now`. Nothing moves otherwise (paused, not started,
+    /// finished): `nil`.
+    func nextRedraw(session: Session, after now: Duration, size: TerminalSize, glyphs: Glyphs) -> Duration? {
         guard session.phase == .running else { return nil }
         let snap = session.snapshot(at: now)
-        let shown = snap.remainingInSegment ?? snap.elapsedInSegment
-        let fraction = shown - .seconds(shown.components.seconds)
-        let untilChange = fraction == .zero ? Duration.seconds(1) : fraction
-        return now + min(untilChange, Self.barRefresh)
+        var untilChange = snap.remainingInSegment.map(Self.untilTurnOver(countingDown:))
+            ?? Self.untilTurnOver(countingUp: snap.elapsedInSegment)
+        if snap.totalElapsed > .zero { untilChange = min(untilChange, Self.untilTurnOver(countingUp: snap.totalElapsed)) }
+        let steps = TimerScreen.barSteps(size: size, glyphs: glyphs)
+        if steps > 0, let duration = snap.segment?.duration, duration > .zero {
+            // The bar shows floor(elapsed / duration × steps): its next step is the first
+            // multiple of duration / steps past the elapsed time (a microsecond later, so the
+            // fraction computed then has surely reached it).
+            let next = Int((snap.elapsedInSegment / duration * Double(steps)).rounded(.down)) + 1
+            if next <= steps {
+                let untilStep = duration * next / steps + .microseconds(1) - snap.elapsedInSegment
+                let isSlow = duration / steps >= Self.barRefresh
+                untilChange = min(untilChange, isSlow ? untilStep : max(untilStep, Self.barRefresh))
+            }
+        }
+        return now + untilChange
+    }
+
+    /// Until a countdown shown in whole seconds rounded up changes: the fraction of a second
+    /// `left` has over a whole second, or a second when it has none.
+    static func untilTurnOver(countingDown left: Duration) -> Duration {
+        let fraction = left - .seconds(left.components.seconds)
+        return fraction > .zero ? fraction : .seconds(1)
+    }
+
+    /// Until a clock shown in whole seconds rounded down changes: what `shown` lacks of its
+    /// next whole second.
+    static func untilTurnOver(countingUp shown: Duration) -> Duration {
+        .seconds(1) - (shown - .seconds(shown.components.seconds))
     }
 
     /// `WORK 0:12 · 3/8 · hiit`: the phase and the time shown in big digits, the round, `paused`

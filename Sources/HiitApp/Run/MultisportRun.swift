@@ -196,8 +196,9 @@ extension MultisportRun: ScreenAdapter {
 
     /// The clocks count up in whole seconds, each from its own start: the race clock from the
     /// session's start, the big digits from the leg's timer time (which stops while paused) or
-    /// from the end of the last leg (blank time). Redraw when the first of them turns over.
-    func nextRedraw(session: MultisportSession, after now: Duration) -> Duration? {
+    /// from the end of the last leg (blank time). Redraw when the first of them turns over
+    /// (the screen has no progress bar, so its size does not matter).
+    func nextRedraw(session: MultisportSession, after now: Duration, size: TerminalSize, glyphs: Glyphs) -> Duration? {
         if let countdown = session.countdown {
             // The countdown shows its seconds rounded up: redraw when they turn over.
             guard !countdown.isPaused else { return nil }

@@ -23,8 +23,15 @@ protocol ScreenAdapter: RunAdapter {
     func render(_ status: ScreenStatus, session: Engine, at now: Duration, size: TerminalSize, glyphs: Glyphs) -> Frame
 
     /// The next instant something shown by the session changes (a displayed second turns
-    /// over, the progress bar moves), or `nil` when nothing moves (paused, not started).
-    func nextRedraw(session: Engine, after now: Duration) -> Duration?
+    /// over, the progress bar moves), or `nil` when nothing moves (paused, not started). The
+    /// front end draws only then (and on input, a signal or a notice's end), so an unchanged
+    /// screen is never built again.
+    /// - Parameters:
+    ///   - session: the session as it stands.
+    ///   - now: the instant last drawn.
+    ///   - size: the terminal's size (how finely a progress bar moves depends on its width).
+    ///   - glyphs: Unicode blocks (a bar moves by eighths of a cell) or ASCII (by whole cells).
+    func nextRedraw(session: Engine, after now: Duration, size: TerminalSize, glyphs: Glyphs) -> Duration?
 
     /// The notice the bottom line shows for `effect` ("Skipped", "Lap 3", a refusal), if any.
     func notice(for effect: Engine.Effect, session: Engine) -> String?
@@ -177,7 +184,7 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
     }
 
     func nextRefresh(session: Engine, after now: Duration) -> Duration? {
-        [notice.until, adapter.nextRedraw(session: session, after: now)].compactMap { $0 }.min()
+        [notice.until, adapter.nextRedraw(session: session, after: now, size: size(), glyphs: glyphs)].compactMap { $0 }.min()
     }
 
     func redraw(session: Engine, at now: Duration) {

@@ -129,8 +129,21 @@ enum TimerScreen {
 
     /// The segment's progress between end marks: `▕████▌    ▏` (ASCII `[####-----]`).
     private static func bar(_ fraction: Double, width: Int, glyphs: Glyphs) -> String {
-        let inner = ProgressBar.render(fraction: fraction, width: max(min(width - 6, 60), 0), glyphs: glyphs)
+        let inner = ProgressBar.render(fraction: fraction, width: barCells(width: width), glyphs: glyphs)
         return glyphs == .unicode ? "▕" + inner + "▏" : "[" + inner + "]"
+    }
+
+    /// The cells of the bar inside its end marks: the width less 6, at most 60.
+    private static func barCells(width: Int) -> Int {
+        max(min(width - 6, 60), 0)
+    }
+
+    /// How many times the progress bar moves over a segment at `size`: once per eighth of a
+    /// cell with Unicode blocks, once per cell in ASCII; 0 where the layout draws no bar (fewer
+    /// than 6 rows). The run redraws the bar no more often than that (``IntervalRun``).
+    static func barSteps(size: TerminalSize, glyphs: Glyphs) -> Int {
+        guard size.rows >= 6 else { return 0 }
+        return barCells(width: size.columns) * (glyphs == .unicode ? 8 : 1)
     }
 
     /// One span padded to exactly `width` cells, centred or left-aligned, truncated with an ellipsis.
