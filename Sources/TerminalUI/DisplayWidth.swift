@@ -107,17 +107,22 @@ extension String {
     /// Whether the text holds a C0 control, DEL or a C1 control (U+0080–U+009F, `C2 80`–`C2 9F`
     /// in UTF-8), found from the UTF-8 bytes without decoding scalars.
     var hasTerminalControl: Bool {
-        var afterC2 = false
-        for byte in utf8 {
-            if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }
-            afterC2 = byte == 0xC2
+        func scan(_ bytes: some Sequence<UInt8>) -> Bool {
+            var afterC2 = false
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }
+                afterC2 = byte == 0xC2
+            }
+            return false
         }
-        return false
+        return utf8.withContiguousStorageIfAvailable(scan) ?? scan(utf8)
     }
 
     /// Whether every byte is printable ASCII (U+0020–U+007E): one cell, and one `Character`, per byte.
     var isPrintableASCII: Bool {
-        utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        // 0x20...0x7E is the one range where `byte - 0x20` (wrapping) is below 0x5F.
+        func scan(_ bytes: some Sequence<UInt8>) -> Bool { bytes.allSatisfy { $0 &- 0x20 < 0x5F } }
+        return utf8.withContiguousStorageIfAvailable(scan) ?? scan(utf8)
     }
 
     /// `count` copies of `unit` one after another (`""` for a `count` of 0 or less), written
