@@ -81,4 +81,11 @@ import WorkoutModel
         #expect(DeadlineWait.wholeMilliseconds(.zero) == 0)
         #expect(DeadlineWait.wholeMilliseconds(.seconds(-1)) == 0)
     }
+
+    @Test func aRedrawPollsToTheNextWholeMillisecondNeverShortOfIt() {
+        #expect(DeadlineWait.wholeMilliseconds(.microseconds(2001), roundingUp: true) == 3)
+        #expect(DeadlineWait.wholeMilliseconds(.milliseconds(250), roundingUp: true) == 250)
+        #expect(DeadlineWait.wholeMilliseconds(.nanoseconds(1), roundingUp: true) == 1)
+        #expect(DeadlineWait.wholeMilliseconds(.zero, roundingUp: true) == 0)
+    }
 }

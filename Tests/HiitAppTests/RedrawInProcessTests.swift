@@ -87,6 +87,16 @@ import Glibc
         #expect(run.wait.wakes == 21)
     }
 
+    @Test func boundariesAndCuesAreWaitedForPreciselyRedrawsAlone() throws {
+        // 20 s work, 10 s rest, 20 s work: the boundaries at 20, 30, 50 s and the beeps
+        // 3, 2, 1 s before each are the session's; every other wake only redraws.
+        let run = try Self.run(Self.short, for: 60, size: TerminalSize(columns: 80, rows: 24), glyphs: .unicode)
+        let due: Set<Duration> = Set([17, 18, 19, 20, 27, 28, 29, 30, 47, 48, 49, 50].map { Duration.seconds($0) })
+        #expect(run.wait.deadlines.filter(\.precisely).map(\.at) == due.sorted())
+        #expect(run.wait.deadlines.filter { !$0.precisely }.allSatisfy { !due.contains($0.at) })
+        #expect(run.wait.deadlines.count > 150, "four redraws a second")
+    }
+
     @Test func aFastBarMovesFourTimesASecondNotAtEveryEighth() throws {
         // 20 s at 80 columns: an eighth of a cell every 1/24 s, drawn every 250 ms instead.
         let run = try Self.run(Self.short, for: 3, size: TerminalSize(columns: 80, rows: 24), glyphs: .unicode)

@@ -5,7 +5,8 @@ import Glibc
 #endif
 
 /// The run loop's wait in production: `poll` on the input and the signal pipe until a little
-/// before the absolute deadline, then `nanosleep` the last stretch.
+/// before the absolute deadline, then `nanosleep` the last stretch; for a redraw alone, `poll`
+/// to the deadline's next whole millisecond and no more.
 ///
 /// The kernel lets `poll` oversleep by 0.1 % of its timeout (1 ms in a second) and counts
 /// whole milliseconds (LINUX-NOTES "Timing"); `nanosleep`'s slack is about 50 µs. Polling to
@@ -27,18 +28,21 @@ final class DeadlineWait: RunWait {
         self.signals = signals
     }
 
-    /// Polls the input and the signal pipe until shortly before `deadline`; when nothing came,
-    /// sleeps precisely to the deadline.
+    /// Polls the input and the signal pipe until shortly before `deadline` and, when nothing
+    /// came, sleeps precisely to the deadline; or, when not `precisely`, polls until the
+    /// deadline rounded up to the millisecond (and sleeps what is left only if the poll came
+    /// back early).
     /// - Throws: ``TerminalError`` naming `poll`.
-    func wait(until deadline: Duration?, watchingInput: Bool) throws -> RunWake {
+    func wait(until deadline: Duration?, precisely: Bool, watchingInput: Bool) throws -> RunWake {
         let current = clock.now
         var fds: [Int32] = []
         if watchingInput, let inputDescriptor { fds.append(inputDescriptor) }
         if let signals { fds.append(signals.readFD) }
         let ready = try Poller.readable(fds, timeoutMilliseconds: deadline.map {
-            Self.wholeMilliseconds(Self.pollWait(until: $0, from: current))
+            precisely ? Self.wholeMilliseconds(Self.pollWait(until: $0, from: current))
+                : Self.wholeMilliseconds($0 - current, roundingUp: true)
         })
-        if ready.isEmpty, let deadline { Self.sleep(for: deadline - clock.now) }
+        if ready.isEmpty, let deadline, clock.now < deadline { Self.sleep(for: deadline - clock.now) }
         var wake = RunWake()
         if let signals, ready.contains(signals.readFD) { wake.signals = signals.drain() }
         if watchingInput, let inputDescriptor, ready.contains(inputDescriptor) { wake.inputIsReady = true }
@@ -55,11 +59,13 @@ final class DeadlineWait: RunWait {
 
     // MARK: The arithmetic
 
-    /// `duration` in whole milliseconds, rounded down, at least 0.
-    static func wholeMilliseconds(_ duration: Duration) -> Int {
+    /// `duration` in whole milliseconds, rounded down (or up), at least 0.
+    static func wholeMilliseconds(_ duration: Duration, roundingUp: Bool = false) -> Int {
         guard duration > .zero else { return 0 }
         let (seconds, attoseconds) = duration.components
-        return Int(clamping: seconds) &* 1000 &+ Int(attoseconds / 1_000_000_000_000_000)
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        let extra = roundingUp && attoseconds % perMillisecond != 0 ? 1 : 0
+        return Int(clamping: seconds) &* 1000 &+ Int(attoseconds / perMillisecond) &+ extra
     }
 
     /// How long to poll before sleeping precisely to `deadline`: the time left less 0.2 % of

@@ -17,12 +17,15 @@ protocol RunWait: AnyObject {
     /// - Parameters:
     ///   - deadline: the instant to wake at (time since the run's origin); `nil` waits for
     ///     input or a signal with no limit.
+    ///   - precisely: whether the deadline is the session's (a boundary or a cue, due within
+    ///     a fraction of a millisecond) rather than only a redraw, which may come a
+    ///     millisecond or so late.
     ///   - watchingInput: whether input may end the wait (false once input has ended).
     /// - Returns: the signals that arrived and whether input is ready to be read.
     /// - Throws: what the underlying wait throws (``TerminalUI/TerminalError`` from `poll`).
-    func wait(until deadline: Duration?, watchingInput: Bool) throws -> RunWake
+    func wait(until deadline: Duration?, precisely: Bool, watchingInput: Bool) throws -> RunWake
 
-    /// Reads the input that ``wait(until:watchingInput:)`` reported ready.
+    /// Reads the input that ``wait(until:precisely:watchingInput:)`` reported ready.
     /// - Returns: the bytes read (possibly none), or `nil` at end of input.
     /// - Throws: what reading throws (``TerminalUI/TerminalError`` naming `read`).
     func readInput() throws -> [UInt8]?

@@ -72,9 +72,13 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
         var inputOpen = frontEnd.readsInput
         while true {
             let current = now
-            let deadline = [session.nextDeadline, frontEnd.nextRefresh(session: session, after: current)]
+            let sessionDeadline = session.nextDeadline
+            let deadline = [sessionDeadline, frontEnd.nextRefresh(session: session, after: current)]
                 .compactMap { $0 }.min()
-            let wake = try wait.wait(until: deadline, watchingInput: inputOpen)
+            // A boundary or a cue is waited for to the fraction of a millisecond; a redraw
+            // alone may come a millisecond late, and costs one system call less.
+            let wake = try wait.wait(until: deadline, precisely: deadline != nil && deadline == sessionDeadline,
+                                     watchingInput: inputOpen)
             var t = now
             for signal in wake.signals {
                 switch signal {

@@ -51,6 +51,8 @@ final class ScriptedWait: RunWait {
     private let wakeLimit: Int
     /// How many times the loop waited.
     private(set) var wakes = 0
+    /// Every deadline the loop waited for, and whether it asked for it precisely.
+    private(set) var deadlines: [(at: Duration, precisely: Bool)] = []
     /// The terminal's size now (as given at the start, until the script resizes it).
     private(set) var size: TerminalSize
     /// No descriptor is read.
@@ -78,8 +80,9 @@ final class ScriptedWait: RunWait {
 
     /// Delivers the next step if it is due by `deadline`, else moves the clock to `deadline`.
     /// - Throws: ``Failure``.
-    func wait(until deadline: Duration?, watchingInput: Bool) throws -> RunWake {
+    func wait(until deadline: Duration?, precisely: Bool, watchingInput: Bool) throws -> RunWake {
         wakes += 1
+        if let deadline { deadlines.append((deadline, precisely)) }
         guard wakes <= wakeLimit else { throw Failure.tooManyWakes(wakeLimit) }
         if let next = script.first, deadline.map({ next.at <= $0 }) ?? true {
             script.removeFirst()
