@@ -6,17 +6,21 @@
 public struct OptionGroup<Group: ParsableArguments>: DeclaredParameter {
     /// The group: declarations only, or bound with the command.
     public let wrappedValue: Group
+    /// The group's parameters, in its declaration order.
+    private let parameters: [any DeclaredParameter]
 
     /// Declares the group's parameters here.
     public init() {
-        wrappedValue = Group()
+        (wrappedValue, parameters) = Group.made()
+        ParameterBinding.collector?.collect(self)
     }
 
     func declare(in spec: inout CommandSpec) {
-        for parameter in Group.parameters(of: wrappedValue) { parameter.declare(in: &spec) }
+        for parameter in parameters { parameter.declare(in: &spec) }
     }
 
     func checkBinding() throws(CommandLineError) {
-        try wrappedValue.checkBinding()
+        for parameter in parameters { try parameter.checkBinding() }
+        try wrappedValue.validate()
     }
 }

@@ -20,6 +20,7 @@ public struct Parameter<Kind: ParameterKind, Value>: DeclaredParameter {
         result = ParameterBinding.current.map { parsed in
             Result { () throws(CommandLineError) -> Value in try bind(parsed, declaration) }
         }
+        ParameterBinding.collector?.collect(self)
     }
 
     /// The typed value.

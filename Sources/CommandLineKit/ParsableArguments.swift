@@ -13,9 +13,11 @@
 /// }
 /// ```
 ///
-/// The declarations are read from a default instance (`init()`) with `Mirror`, in the order
-/// of the stored properties, so help lists them as the type declares them; a parameter is
-/// read by its property, so a misspelt option is a compile error. ``bound(to:)`` makes an
+/// The declarations are collected while a default instance (`init()`) is made: each
+/// parameter hands itself to the collector as its property is initialized, in the order of
+/// the stored properties, so help lists them as the type declares them (no reflection, which
+/// would read the type's metadata and demangle its field types at every start); a parameter
+/// is read by its property, so a misspelt option is a compile error. ``bound(to:)`` makes an
 /// instance whose properties hold the values of a parsed command line.
 public protocol ParsableArguments {
     /// Creates an instance; outside ``bound(to:)`` it holds only declarations (reading a
@@ -42,25 +44,24 @@ extension ParsableArguments {
     /// - Throws: ``CommandLineError``: a value that does not convert, a required argument or
     ///   option that is missing, or what ``validate()`` refuses.
     public static func bound(to parsed: ParsedCommand) throws(CommandLineError) -> Self {
-        let instance = ParameterBinding.$current.withValue(parsed) { Self() }
-        try instance.checkBinding()
+        let (instance, parameters) = ParameterBinding.$current.withValue(parsed) { made() }
+        // The first problem binding met, in declaration order, then what validate() throws.
+        for parameter in parameters { try parameter.checkBinding() }
+        try instance.validate()
         return instance
     }
 
-    /// The declared parameters of `instance`, in the order of its stored properties.
-    static func parameters(of instance: Self) -> [any DeclaredParameter] {
-        Mirror(reflecting: instance).children.compactMap { $0.value as? any DeclaredParameter }
+    /// A new instance and the parameters its properties declared while it was made, in the
+    /// order of its stored properties (a group's own parameters are inside the group's).
+    static func made() -> (Self, [any DeclaredParameter]) {
+        let collector = ParameterCollector()
+        let instance = ParameterBinding.$collector.withValue(collector) { Self() }
+        return (instance, collector.parameters)
     }
 
     /// Adds the arguments and options this type declares to `spec`, in declaration order.
     static func declare(in spec: inout CommandSpec) {
-        for parameter in parameters(of: Self()) { parameter.declare(in: &spec) }
-    }
-
-    /// Throws the first problem binding met, in declaration order, then what ``validate()`` throws.
-    func checkBinding() throws(CommandLineError) {
-        for parameter in Self.parameters(of: self) { try parameter.checkBinding() }
-        try validate()
+        for parameter in made().1 { parameter.declare(in: &spec) }
     }
 }
 
@@ -113,6 +114,25 @@ public struct CommandConfiguration: Sendable {
 enum ParameterBinding {
     /// The command line of the ``ParsableArguments/bound(to:)`` call in progress.
     @TaskLocal static var current: ParsedCommand?
+    /// Where the parameters of the instance being made go; `nil` outside
+    /// ``ParsableArguments/made()``. Each instance made (a group's too) has its own.
+    @TaskLocal static var collector: ParameterCollector?
+}
+
+/// The parameters declared while one ``ParsableArguments`` instance is made, in the order they
+/// were made (the order of the stored properties).
+///
+/// `@unchecked Sendable` (a task-local value must be Sendable), and why that is safe: an
+/// instance is made synchronously by one thread inside ``ParsableArguments/made()``, and only
+/// that thread touches the collector, before `made()` returns its list.
+final class ParameterCollector: @unchecked Sendable {
+    /// The parameters so far.
+    private(set) var parameters: [any DeclaredParameter] = []
+
+    /// Adds one parameter (a group, with its own parameters inside it).
+    func collect(_ parameter: any DeclaredParameter) {
+        parameters.append(parameter)
+    }
 }
 
 /// What ``Parameter`` and ``OptionGroup`` are to the binding: declarations, and a value or

@@ -50,20 +50,20 @@ public struct BigDigits: Hashable, Sendable {
     /// - Returns: exactly ``height`` lines, each exactly ``width(of:)`` columns (trailing
     ///   spaces kept, so the block can be centred as a whole); ``height`` empty lines for `""`.
     public func render(_ text: String) -> [String] {
-        let pixel = glyphs == .unicode ? "█" : "#"
-        let on = String.repeated(pixel, count: scale)
-        let off = String.repeated(" ", count: scale)
-        var lines = Array(repeating: "", count: BigDigits.height)
+        let on: [UInt8] = Array(String.repeated(glyphs == .unicode ? "█" : "#", count: scale).utf8)
+        let off = [UInt8](repeating: 0x20, count: scale)
+        // Each row's bytes are gathered in one array and made a string once.
+        var rows = Array(repeating: [UInt8](), count: BigDigits.height)
         for (index, character) in text.enumerated() {
             let pattern = BigDigits.pattern(for: character)
             for row in 0..<BigDigits.height {
-                if index > 0 { lines[row] += off }
-                for bit in pattern[row] {
-                    lines[row] += bit == "#" ? on : off
+                if index > 0 { rows[row] += off }
+                for bit in pattern[row].utf8 {
+                    rows[row] += bit == UInt8(ascii: "#") ? on : off
                 }
             }
         }
-        return lines.flatMap { Array(repeating: $0, count: rowsPerPixel) }
+        return rows.flatMap { Array(repeating: String(decoding: $0, as: UTF8.self), count: rowsPerPixel) }
     }
 
     /// The 5-row pixel pattern of `character`: `#` on, `.` off.

@@ -92,16 +92,28 @@ extension String {
     /// - Returns: text whose ``displayWidth`` is exactly `max(0, width)`.
     public func padded(toWidth width: Int, alignment: TextAlignment = .left, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
-        let text = truncated(toWidth: width, ellipsis: ellipsis)
-        let gap = width - text.displayWidth
-        if gap == 0 { return text }
+        var text = sanitizedForTerminal
+        var cells = text.displayWidth
+        if cells == width { return text }
+        if cells > width {
+            text = text.truncated(toWidth: width, ellipsis: ellipsis)
+            cells = text.displayWidth
+        }
+        let gap = width - cells
         let before: Int
         switch alignment {
         case .left: before = 0
         case .center: before = gap / 2
         case .right: before = gap
         }
-        return String.repeated(" ", count: before) + text + String.repeated(" ", count: gap - before)
+        // Spaces, the text and spaces, written into one buffer.
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            String(unsafeUninitializedCapacity: gap + bytes.count) { buffer in
+                buffer.initialize(repeating: 0x20)
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[before...]).initialize(from: bytes)
+                return gap + bytes.count
+            }
+        } ?? String.repeated(" ", count: before) + text + String.repeated(" ", count: gap - before)
     }
 
     /// Whether the text holds a C0 control, DEL or a C1 control (U+0080–U+009F, `C2 80`–`C2 9F`
