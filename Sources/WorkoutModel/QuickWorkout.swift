@@ -41,7 +41,10 @@ extension Exercise {
     /// - Throws: ``PlanError/badQuickForm(text:reason:)`` when it has the shape but a part is
     ///   missing, is not a time, is not whole seconds, or is too large.
     public static func parseTiming(_ text: String, name: String) throws(PlanError) -> Exercise? {
-        let normalised = text.replacingOccurrences(of: "×", with: "x").lowercased().filter { $0 != " " }
+        // `×` as `x`, scalar by scalar (the standard library's, not Foundation's NSString search,
+        // which every run's start would load for this alone).
+        let crosses = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "×" ? "x" : $0 }))
+        let normalised = crosses.lowercased().filter { $0 != " " }
         let times = normalised.split(separator: "/", omittingEmptySubsequences: false)
         guard times.count == 2, times[0].first?.isNumber == true,
               normalised.allSatisfy({ $0.isASCII && ($0.isNumber || "/x:.".contains($0) || unitLetters.contains($0)) })
