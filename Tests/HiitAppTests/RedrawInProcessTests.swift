@@ -58,13 +58,20 @@ import Glibc
         stride(from: 3, to: seconds * 1000, by: 50).map { Duration.milliseconds($0) }
     }
 
-    @Test func aSlowBarIsDrawnTheMomentItMoves() throws {
-        let size = TerminalSize(columns: 80, rows: 24)
-        let run = try Self.run(Self.long, for: 20, size: size, glyphs: .unicode)
-        let instants = Self.grid(upTo: 20)
-        for (instant, screen) in zip(instants, Self.expected(Self.long, size: size, glyphs: .unicode, at: instants)) {
+    /// Runs `workout` for `seconds` and expects the screen at every instant of ``grid(upTo:)``
+    /// to be what a fresh render shows then.
+    static func expectNeverStale(_ workout: IntervalWorkout, for seconds: Int, size: TerminalSize,
+                                 glyphs: Glyphs) throws -> InProcessRun {
+        let run = try Self.run(workout, for: seconds, size: size, glyphs: glyphs)
+        let instants = grid(upTo: seconds)
+        for (instant, screen) in zip(instants, expected(workout, size: size, glyphs: glyphs, at: instants)) {
             #expect(run.screen(at: instant) == screen, "at \(instant)")
         }
+        return run
+    }
+
+    @Test func aSlowBarIsDrawnTheMomentItMoves() throws {
+        _ = try Self.expectNeverStale(Self.long, for: 20, size: TerminalSize(columns: 80, rows: 24), glyphs: .unicode)
     }
 
     @Test func aSlowBarWakesTheTimerOnlyWhenItMoves() throws {
@@ -77,12 +84,7 @@ import Glibc
 
     @Test func anASCIIBarOnANarrowTerminalMovesByWholeCells() throws {
         // 40 columns: a bar of 34 cells, which an ASCII bar fills one cell every 20/34 s.
-        let size = TerminalSize(columns: 40, rows: 12)
-        let run = try Self.run(Self.short, for: 8, size: size, glyphs: .ascii)
-        let instants = Self.grid(upTo: 8)
-        for (instant, screen) in zip(instants, Self.expected(Self.short, size: size, glyphs: .ascii, at: instants)) {
-            #expect(run.screen(at: instant) == screen, "at \(instant)")
-        }
+        let run = try Self.expectNeverStale(Self.short, for: 8, size: TerminalSize(columns: 40, rows: 12), glyphs: .ascii)
         // 7 seconds and 13 cells in 8 s (never at once), the first frame and the signal's wake.
         #expect(run.wait.wakes == 21)
     }
