@@ -4,7 +4,8 @@ two can be compared: timing of a long run, cost of a full-screen run, start-up t
 latency from a boundary to its cue reaching ALSA. Prints numbers; asserts nothing. Run by
 hand on an otherwise idle machine:
 
-    swift build -c release
+    swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
+        -Xlinker -z -Xlinker pack-relative-relocs      # the README's install build
     pip install termdown          # optional: without it the termdown columns are skipped
     python3 bench/measure.py [--binary .build/release/hiit] [--timing-workout 20/10x21]
 
@@ -19,8 +20,10 @@ hand on an otherwise idle machine:
    pseudo-terminal with `--exec-cmd` writing each tick to a FIFO: its tick error (tick k
    against its first tick + k s), and its end error from launch (exit - 1 s of `-q 1` -
    launch - length, its Python start-up included).
-2. Cost: a 60 s full-screen run in a tmux pane (80x24) under /usr/bin/time: CPU time (user +
-   system) and peak resident memory, for hiit (`run 12/4x4`) and termdown (`termdown 60`).
+2. Cost (bench/cost.py): 50 s full screen in tmux panes (80x24), all at once: hiit
+   (`run 20/10x2` muted, with cues into ALSA's null and file devices, and recording) and
+   `termdown 50`: CPU time, peak memory and where it is, bytes written; and the memory of
+   do-nothing programs of the same toolchain (the floor).
 3. Start-up: `hiit show tabata --json` against `termdown --version`, 30 runs each: medians
    and the ratio.
 4. Cue latency: `hiit run 2/2x10 --events` with ALSA's `file` plugin writing raw frames into
@@ -28,6 +31,9 @@ hand on an otherwise idle machine:
    of its first frames (median, p99, max).
 """
 import argparse, json, multiprocessing, os, pty, select, shutil, statistics, subprocess, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cost as cost_bench  # noqa: E402  (bench/cost.py, beside this file)
 
 def percentile(values, p):
     values = sorted(values)
@@ -142,41 +148,6 @@ def timing(binary, workout, data, with_termdown):
               f"max {max(tick_errors):.3f}  last {tick_errors[-1]:.3f}")
         print(f"  termdown end error from launch ms (exit - 1 s of -q 1; Python start-up included): {end_error * 1000:.1f}")
 
-def cost_of(name, command_line, data, seconds):
-    """Runs `command_line` full screen in a tmux pane (80x24) under /usr/bin/time -v."""
-    report = os.path.join(data, f"time-{name}.txt")
-    done = os.path.join(data, f"done-{name}")
-    socket = f"hiit-bench-{os.getpid()}-{name}"
-    env = environment(data)
-    command = (f"XDG_DATA_HOME={data} HIIT_AUDIO_DEVICE=null LANG=C.UTF-8 TERM=xterm "
-               f"/usr/bin/time -v -o {report} {command_line}; touch {done}; sleep 5")
-    subprocess.run(["tmux", "-L", socket, "new-session", "-d", "-x", "80", "-y", "24", command], env=env, check=True)
-    deadline = time.monotonic() + seconds + 30
-    while not os.path.exists(done) and time.monotonic() < deadline:
-        time.sleep(0.5)
-    subprocess.run(["tmux", "-L", socket, "kill-server"], stderr=subprocess.DEVNULL)
-    values = {}
-    with open(report) as f:
-        for line in f:
-            key, _, value = line.strip().rpartition(": ")
-            values[key] = value
-    cpu = float(values["User time (seconds)"]) + float(values["System time (seconds)"])
-    rss = int(values["Maximum resident set size (kbytes)"]) / 1024
-    print(f"  {name:9} CPU time {cpu:.3f} s ({cpu / seconds * 100:.2f} % of one core), peak RSS {rss:.1f} MiB, "
-          f"wall {values['Elapsed (wall clock) time (h:mm:ss or m:ss)']}")
-    return cpu, rss
-
-def cost(binary, data, with_termdown, seconds=60):
-    workout = "12/4x4"  # 4 × 12 s work + 3 × 4 s rest = 60 s
-    if not shutil.which("tmux"):
-        print("cost: tmux missing; skipped")
-        return
-    print(f"cost: {seconds} s full screen in tmux 80x24 (hiit run {workout}; termdown {seconds}, which exits 1 s after with -q 1)")
-    hiit = cost_of("hiit", f"{binary} run {workout} --prepare 0 --no-record", data, seconds)
-    if with_termdown:
-        termdown = cost_of("termdown", f"termdown -B -q 1 -t done {seconds}", data, seconds)
-        print(f"  ratio termdown/hiit: CPU {termdown[0] / hiit[0]:.1f}x, peak RSS {termdown[1] / hiit[1]:.1f}x")
-
 def wall_times(command, env, runs):
     times = []
     for _ in range(runs):
@@ -264,7 +235,9 @@ def main():
         if "timing" not in args.skip:
             timing(binary, args.timing_workout, data, with_termdown)
         if "cost" not in args.skip:
-            cost(binary, data, with_termdown)
+            # bench/cost.py: hiit (muted, cues to ALSA null and file, recorded) and termdown
+            # 50 s at once, full screen in tmux 80x24.
+            cost_bench.run_all(binary, "20/10x2", (80, 24), shutil.which("termdown") if with_termdown else None)
 
 if __name__ == "__main__":
     main()
