@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Measure hiit on a long history (issue 5): 100,000 sessions. Prints a table; asserts nothing.
-Run by hand on an otherwise idle machine:
+"""Measure hiit on a long history (issues 5 and 12): 100,000 sessions. Prints a table; asserts
+nothing. Run by hand on an otherwise idle machine:
 
     swift build -c release
     python3 bench/stats.py [--binary .build/release/hiit] [--sessions 100000] [--runs 5]
@@ -11,14 +11,19 @@ Run by hand on an otherwise idle machine:
    minutes apart, years back by 364 days so weekdays stay) and the local date recomputed
    from the shifted start and the line's own UTC offset, until there are SESSIONS lines,
    oldest first.
-2. Measure (wall time, medians of RUNS runs; the first run of each is a warm-up for the
-   page cache, not counted):
+2. Measure (wall time, medians and minimums of RUNS runs; the first run of each is a warm-up
+   for the page cache, not counted), with each run's peak resident memory (`ru_maxrss` of the
+   child from `wait4`, the figure `/usr/bin/time -v` prints as "Maximum resident set size"):
+   - the baseline: a plain Python loop of `json.loads` over the lines of the same file, in this
+     process (the same run, the same file, the same page cache);
    - `hiit stats year --json` and `hiit stats month --json`, cold (the cache folder
      `<data>/cache` removed before each run) and warm (cache present and current);
-   - `hiit history --last 1` (reads and parses every line: the cold parsing cost of any
-     command that lists the history);
+   - `hiit stats day --json` (an hourly period: reads every record, through no cache);
+   - `hiit history --last 1` and `--last 100` (read from the end of the file), and `hiit
+     history` in full (reads and parses every line);
    - `hiit history import FILE` into an empty data folder.
-   Commands the binary does not have (an older build without `stats`) are reported as such.
+   Each row also shows how many times faster than the Python loop it is (the loop's median
+   divided by the row's median). Commands the binary does not have are reported as such.
 """
 import argparse, datetime, json, os, shutil, statistics, subprocess, sys, tempfile, time, uuid
 
@@ -74,20 +79,46 @@ def generate(base, sessions, path):
                     written += 1
 
 
+def run_once(command, env):
+    """Runs `command` once: (wall ms, peak RSS in KiB, return code, stderr text)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    stderr = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = (time.perf_counter() - start) * 1000
+    process.returncode = os.waitstatus_to_exitcode(status)
+    process.stderr.close()
+    return elapsed, usage.ru_maxrss, process.returncode, stderr.decode(errors="replace")
+
+
 def timed(command, env, before=None, runs=5):
-    """Median and min wall time in ms of `runs` runs after one warm-up; None when it fails."""
-    times = []
+    """(median ms, min ms, max peak RSS KiB) of `runs` runs after one warm-up; None and the
+    error's last line when it fails."""
+    times, peaks = [], []
     for run in range(runs + 1):
         if before:
             before()
-        start = time.perf_counter()
-        result = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        elapsed = (time.perf_counter() - start) * 1000
-        if result.returncode != 0:
-            return None, result.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["failed"]
+        elapsed, peak, code, stderr = run_once(command, env)
+        if code != 0:
+            return None, stderr.strip().splitlines()[-1:] or ["failed"]
         if run > 0:
             times.append(elapsed)
-    return (statistics.median(times), min(times)), None
+            peaks.append(peak)
+    return (statistics.median(times), min(times), max(peaks)), None
+
+
+def python_loop(path, runs=5):
+    """(median ms, min ms) of a plain loop of json.loads over the file's lines, after one warm-up."""
+    times = []
+    for run in range(runs + 1):
+        start = time.perf_counter()
+        with open(path, "rb") as f:
+            for line in f:
+                if line.strip():
+                    json.loads(line)
+        if run > 0:
+            times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), min(times)
 
 
 def main():
@@ -127,17 +158,23 @@ def main():
             ("stats year --json, warm", [binary, "stats", "year", "--json"], env, None),
             ("stats month --json, cold", [binary, "stats", "month", "--json"], env, drop_cache),
             ("stats month --json, warm", [binary, "stats", "month", "--json"], env, None),
+            ("stats day --json (every record)", [binary, "stats", "day", "--json"], env, None),
             ("history --last 1", [binary, "history", "--last", "1"], env, None),
+            ("history --last 100", [binary, "history", "--last", "100"], env, None),
+            ("history (every session)", [binary, "history"], env, None),
             ("history import FILE (empty folder)", [binary, "history", "import", history],
              environment(import_home), empty_import_folder),
         ]
-        print(f"{'command':<38} {'median ms':>10} {'min ms':>8}   ({args.runs} runs each)")
+        baseline = python_loop(history, args.runs)
+        print(f"{'command':<38} {'median ms':>10} {'min ms':>8} {'peak MiB':>9} {'× Python':>9}   ({args.runs} runs each)")
+        print(f"{'Python loop of json.loads (baseline)':<38} {baseline[0]:>10.1f} {baseline[1]:>8.1f} {'':>9} {1:>8.1f}×")
         for name, command, command_env, before in rows:
             result, error = timed(command, command_env, before, args.runs)
             if result is None:
-                print(f"{name:<38} {'—':>10} {'—':>8}   {error[0]}")
+                print(f"{name:<38} {'—':>10} {'—':>8} {'—':>9} {'—':>9}   {error[0]}")
             else:
-                print(f"{name:<38} {result[0]:>10.1f} {result[1]:>8.1f}")
+                ratio = baseline[0] / result[0]
+                print(f"{name:<38} {result[0]:>10.1f} {result[1]:>8.1f} {result[2] / 1024:>9.1f} {ratio:>8.1f}×")
         if args.keep:
             print(f"kept: {scratch} (XDG_DATA_HOME={home})")
     finally:

@@ -38,41 +38,89 @@ struct RollupTests {
         }
     }
 
-    @Test func rollupSurvivesItsJSONFormAndIncrementalAdds() throws {
+    @Test func rollupSurvivesItsBinaryFormIncrementalAddsAndMerges() throws {
         let history = try generatedHistory(seed: 99, count: 1200)
         let rollup = DailyRollup(records: history)
-        let data = try JSONEncoder().encode(rollup)
-        let decoded = try JSONDecoder().decode(DailyRollup.self, from: data)
+        let decoded = try DailyRollup(binaryForm: rollup.binaryForm)
         #expect(decoded == rollup)
         var incremental = DailyRollup(records: history.prefix(700))
         for record in history.dropFirst(700) { incremental.add(record) }
         #expect(incremental == rollup)
         let reversed = DailyRollup(records: history.reversed())
         #expect(reversed == rollup)
+        // Parts rolled up apart (as a history read in parts at once) and merged, in any order;
+        // then written, read back, and added to.
+        var merged = DailyRollup(records: history[800...])
+        merged.merge(DailyRollup(records: history[..<300]))
+        var middle = DailyRollup(records: history[300..<500])
+        middle.merge(DailyRollup(records: history[500..<800]))
+        merged.merge(middle)
+        #expect(merged == rollup)
+        #expect(merged.sessionCount == 1200)
+        #expect(try DailyRollup(binaryForm: merged.binaryForm) == rollup)
+        var grown = try DailyRollup(binaryForm: merged.binaryForm)
+        var added = merged
+        let more = try generatedHistory(seed: 7, count: 50)
+        for record in more {
+            grown.add(record)
+            added.add(record)
+        }
+        let reference = DailyRollup(records: history + more)
+        #expect(grown == reference && added == reference)
+        let ctx = try context("Europe/Berlin", now: "2024-02-29T12:00:00+01:00")
+        for filter in [SessionFilter.all, .intervals, .sport("running")] {
+            let query = StatsQuery(period: .range(from: try day("2023-01-01"), to: try day("2024-12-31")),
+                                   metric: .distance, filter: filter)
+            #expect(try StatsReport(rollup: merged, query: query, context: ctx).jsonData()
+                    == StatsReport(records: history, query: query, context: ctx).jsonData())
+        }
     }
 
-    @Test func rollupJSONIsVersionedAndCompact() throws {
+    @Test func rollupBinaryFormIsVersionedAndCompact() throws {
         let record = try multisport("2025-01-01T07:30:00+01:00", in: "Europe/Berlin", workout: "Run",
                                     legs: [("running", 5000.25)], minutes: 30, kcal: 300.5)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let text = String(decoding: try encoder.encode(DailyRollup(records: [record])), as: UTF8.self)
-        #expect(text == #"{"cells":"20250101,7,0,1,1800000,1800000,300500000,0,5000250;"#
-                + #"20250101,7,1,1,1800000,1800000,300500000,0,5000250","keys":["all","sport:running"],"#
-                + #""sessionCount":1,"sports":["running"],"version":1}"#)
+        let bytes = DailyRollup(records: [record]).binaryForm
+        // version 2, 1 session; keys "all", "sport:running"; sport "running"; 2 cells: day 20089
+        // (zigzag 40178), hour 7, key, 1 session, 1,800,000 ms twice (zigzag 3,600,000),
+        // 300,500,000 µkcal (zigzag 601,000,000), one distance of 5,000,250 mm (zigzag 10,000,500).
+        let cell: [UInt8] = [0xF2, 0xB9, 0x02, 7]
+        let sums: [UInt8] = [1, 0x80, 0xDD, 0xDB, 0x01, 0x80, 0xDD, 0xDB, 0x01, 0xC0, 0x90, 0xCA, 0x9E, 0x02,
+                             1, 0, 0xF4, 0xB0, 0xE2, 0x04]
+        let expected: [UInt8] = [2, 1, 2, 3] + Array("all".utf8) + [13] + Array("sport:running".utf8)
+            + [1, 7] + Array("running".utf8) + [2] + cell + [0] + sums + cell + [1] + sums
+        #expect(bytes == expected)
     }
 
     @Test func brokenOrNewerRollupsAreRefused() throws {
-        let newer = Data(#"{"cells":"","keys":[],"sessionCount":0,"sports":[],"version":2}"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(DailyRollup.self, from: newer) }
-        let badDate = Data(#"{"cells":"20250230,7,0,1,0,0,0","keys":["all"],"sessionCount":1,"sports":[],"version":1}"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(DailyRollup.self, from: badDate) }
-        let badKey = Data(#"{"cells":"20250101,7,3,1,0,0,0","keys":["all"],"sessionCount":1,"sports":[],"version":1}"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(DailyRollup.self, from: badKey) }
-        let badText = Data(#"{"cells":"20250101,7,0,1,0,0;x","keys":["all"],"sessionCount":1,"sports":[],"version":1}"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(DailyRollup.self, from: badText) }
-        let empty = Data(#"{"cells":"","keys":[],"sessionCount":0,"sports":[],"version":1}"#.utf8)
-        #expect(try JSONDecoder().decode(DailyRollup.self, from: empty) == DailyRollup())
+        let good = try DailyRollup(records: [session("2025-01-01T07:30:00+01:00", in: "Europe/Berlin")]).binaryForm
+        #expect(try DailyRollup(binaryForm: good).sessionCount == 1)
+        var newer = good
+        newer[0] = 3
+        var older = good
+        older[0] = 1
+        var badHour = good
+        let hourIndex = try #require(Self.indexOfHour(in: good))
+        badHour[hourIndex] = 24
+        var badKey = good
+        badKey[hourIndex + 1] = 9
+        let broken: [(String, [UInt8])] = [
+            ("newer version", newer), ("older version", older), ("empty", []), ("cut short", Array(good.dropLast())),
+            ("trailing byte", good + [0]), ("hour 24", badHour), ("key out of range", badKey),
+            ("a varint longer than 64 bits", [2] + Array(repeating: 0xFF, count: 10) + [1]),
+            ("a name that is not UTF-8", [2, 0, 1, 2, 0xC3, 0x28, 0, 0]),
+            ("a count past the end", [2, 0, 0, 0, 0xFF, 0xFF, 0x03]),
+        ]
+        for (what, bytes) in broken {
+            #expect(throws: DailyRollup.FormatError.self, "\(what)") { try DailyRollup(binaryForm: bytes) }
+        }
+        #expect(try DailyRollup(binaryForm: DailyRollup().binaryForm) == DailyRollup())
+    }
+
+    /// The offset of the first cell's hour in the binary form of a one-session interval roll-up
+    /// (keys "all", "intervals", no sports; the first cell's day takes 3 bytes).
+    static func indexOfHour(in bytes: [UInt8]) -> Int? {
+        let header = 1 + 1 + 1 + (1 + 3) + (1 + 9) + 1 + 1  // version, count, keys, sports, cells
+        return header + 3 < bytes.count ? header + 3 : nil
     }
 
     @Test func hourlyPeriodsNeedTheRecords() throws {
