@@ -41,7 +41,15 @@ extension String {
     /// The number of terminal cells the sanitized string takes (see ``sanitizedForTerminal``
     /// and the heuristics above); 0 for an empty string.
     public var displayWidth: Int {
-        sanitizedForTerminal.reduce(0) { $0 + $1.displayWidth }
+        if isPrintableASCII { return utf8.count }
+        return sanitizedForTerminal.reduce(0) { $0 + $1.displayWidth }
+    }
+
+    /// Whether every character is printable ASCII (U+0020–U+007E): then each byte is a
+    /// character of one cell and nothing needs sanitizing (the common case: numbers, dates,
+    /// English labels), answered without looking at characters one by one.
+    var isPrintableASCII: Bool {
+        utf8.allSatisfy { $0 &- 0x20 < 0x5F }
     }
 
     /// The sanitized string cut to at most `width` cells, ending with `ellipsis` when
@@ -55,8 +63,9 @@ extension String {
     ///   - ellipsis: the mark for a cut (default `…`, one cell; ``Glyphs/ellipsis`` picks one).
     /// - Returns: text whose ``displayWidth`` is at most `max(0, width)`.
     public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
-        let text = sanitizedForTerminal
         guard width > 0 else { return "" }
+        if isPrintableASCII, utf8.count <= width { return self }
+        let text = sanitizedForTerminal
         if text.displayWidth <= width { return text }
         let mark = ellipsis.sanitizedForTerminal
         let markWidth = mark.displayWidth

@@ -163,15 +163,14 @@ extension HistoryFile {
         guard let descriptor = try HistoryLock.open(url.path, flags: O_RDONLY, exclusive: false, operation: "open")
         else { return .replaced }
         defer { try? descriptor.close() }
-        let info = try descriptor.status()
-        let size = Int(info.st_size)
-        guard UInt64(info.st_dev) == fingerprint.device, UInt64(info.st_ino) == fingerprint.inode,
-              size >= fingerprint.size else { return .replaced }
-        let tailStart = max(0, fingerprint.size - HistoryFingerprint.tailLength)
-        let tail = try descriptor.bytes(at: tailStart, count: fingerprint.size - tailStart)
-        guard tail.count == fingerprint.size - tailStart, HistoryFingerprint.hash(tail) == fingerprint.tailHash else {
+        let (info, tail): (stat, [UInt8])
+        switch try Self.match(descriptor, fingerprint) {
+        case .other:
             return .replaced
+        case let .same(status, bytes), let .grown(status, bytes):
+            (info, tail) = (status, bytes)
         }
+        let size = Int(info.st_size)
         var oldProblems: [HistoryProblem] = []
         for span in problemLines {
             guard span.offset + span.length <= fingerprint.size else { return .replaced }
@@ -185,14 +184,7 @@ extension HistoryFile {
                 oldProblems.append(HistoryProblem(line: span.line, error: error, isUnterminated: isUnterminated))
             }
         }
-        let current = Self.fingerprint(info, size: size, tail: size == fingerprint.size ? tail[...] : [],
-                                       lineEnds: fingerprint.lineEnds)
-        if size == fingerprint.size {
-            guard current.isSameState(as: fingerprint) else { return .replaced }
-            return .unchanged(problems: oldProblems)
-        }
-        // Grown: only a clean append (the old content ended with a line end) is read as a tail.
-        guard fingerprint.endsWithNewline else { return .replaced }
+        if size == fingerprint.size { return .unchanged(problems: oldProblems) }
         let part = try Self.readPart(of: descriptor.descriptor, path: url.path, from: fingerprint.size, to: nil,
                                      firstLine: fingerprint.lineEnds + 1, visit: visit)
         try descriptor.unlock()
@@ -206,6 +198,39 @@ extension HistoryFile {
                                             tail: lastBytes[max(0, lastBytes.count - HistoryFingerprint.tailLength)...],
                                             lineEnds: fingerprint.lineEnds + summary.lineEnds)
         return .appended(grown)
+    }
+
+    /// How an open history compares with a fingerprint taken earlier.
+    enum StateMatch {
+        /// The same file in the same state: `fstat` now, and the last bytes before the size.
+        case same(stat, tail: [UInt8])
+        /// The same file with lines appended after the state (which ended with a line end).
+        case grown(stat, tail: [UInt8])
+        /// Anything else: rewritten, shrunk, changed before the old size, touched, or grown from
+        /// a torn last line.
+        case other
+    }
+
+    /// Compares the open history with `fingerprint` by the rules every cache of the history
+    /// follows: the same device and inode, at least as large, the same last bytes (up to
+    /// ``HistoryFingerprint/tailLength``) before the old size; then either the same state
+    /// (size, modification time) or a clean append (the old content ended with a line end).
+    /// - Throws: ``StoreError/io(path:operation:errno:)``.
+    static func match(_ descriptor: OpenFile, _ fingerprint: HistoryFingerprint) throws(StoreError) -> StateMatch {
+        let info = try descriptor.status()
+        let size = Int(info.st_size)
+        guard UInt64(info.st_dev) == fingerprint.device, UInt64(info.st_ino) == fingerprint.inode,
+              size >= fingerprint.size else { return .other }
+        let tailStart = max(0, fingerprint.size - HistoryFingerprint.tailLength)
+        let tail = try descriptor.bytes(at: tailStart, count: fingerprint.size - tailStart)
+        guard tail.count == fingerprint.size - tailStart, HistoryFingerprint.hash(tail) == fingerprint.tailHash else {
+            return .other
+        }
+        if size == fingerprint.size {
+            let current = Self.fingerprint(info, size: size, tail: tail[...], lineEnds: fingerprint.lineEnds)
+            return current.isSameState(as: fingerprint) ? .same(info, tail: tail) : .other
+        }
+        return fingerprint.endsWithNewline ? .grown(info, tail: tail) : .other
     }
 
     /// The fingerprint of a state read: `info` from `fstat`, the size read, the last bytes

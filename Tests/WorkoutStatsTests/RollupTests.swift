@@ -76,6 +76,25 @@ struct RollupTests {
         }
     }
 
+    /// A report built record by record from parts of the history and merged (as a history read
+    /// in parts at once) is the report of all the records, for every kind of period.
+    @Test(arguments: [PeriodSpec.day, .last24Hours, .last7Days, .month, .year])
+    func reportBuildersOfPartsMergeIntoTheWholeReport(period: PeriodSpec) throws {
+        let history = try generatedHistory(seed: 5, count: 1500)
+        let ctx = try context("Europe/Berlin", now: "2024-02-29T12:00:00+01:00")
+        let query = StatsQuery(period: period, date: period == .last24Hours ? nil : try day("2024-02-20"),
+                               baseline: .lastYear, metric: .distance)
+        var first = try StatsReportBuilder(query: query, context: ctx)
+        var second = try StatsReportBuilder(query: query, context: ctx)
+        for (index, record) in history.enumerated() {
+            if index % 3 == 0 { first.add(record) } else { second.add(record) }
+        }
+        first.merge(second)
+        let whole = try StatsReport(records: history, query: query, context: ctx)
+        #expect(try first.report.jsonData() == whole.jsonData())
+        #expect(whole.totals.sessions + (whole.comparison?.totals.sessions ?? 0) > 0, "the period holds sessions")
+    }
+
     @Test func rollupBinaryFormIsVersionedAndCompact() throws {
         let record = try multisport("2025-01-01T07:30:00+01:00", in: "Europe/Berlin", workout: "Run",
                                     legs: [("running", 5000.25)], minutes: 30, kcal: 300.5)
