@@ -503,35 +503,40 @@ private struct LineScanner {
         case unknown(Range<Int>)
     }
 
-    /// ``nextMember(_:)`` for an object whose keys this reader knows: first tries the literal
-    /// `"key":` of the key hiit writes next (`written(guess)`, keys being sorted), which is one
-    /// comparison of bytes; otherwise reads any key and names it. `guess` moves on past the key
-    /// found, so that the next member is tried as the one after it.
+    /// ``nextMember(_:)`` for an object whose keys this reader knows: first tries the literals
+    /// `"key":` of the keys hiit writes next (`written(guess)` and the few after it, keys being
+    /// sorted and some optional), each one comparison of bytes; otherwise reads any key and
+    /// names it. `guess` moves on past the key found, so that the next member is tried as the
+    /// one after it.
     @inline(__always)
     mutating func nextMember<Key>(
         _ cursor: inout ObjectCursor, guess: inout Int, written: (Int) -> (key: Key, literal: StaticString)?,
         named: (UnsafeBufferPointer<UInt8>.SubSequence) -> Key?, position: (Key) -> Int
     ) -> Member<Key>? {
-        if cursor.started, index < bytes.count, bytes[index] == comma, let expected = written(guess) {
-            index += 1
-            if takeLiteral(expected.literal) {
-                guess += 1
-                skipWhitespace()
-                return .known(expected.key)
+        let separator = cursor.started ? comma : quote
+        if index < bytes.count, bytes[index] == separator {
+            let mark = index
+            if cursor.started { index += 1 }
+            for ahead in 0..<Self.keysTriedAhead {
+                guard let expected = written(guess + ahead) else { break }
+                if takeLiteral(expected.literal) {
+                    cursor.started = true
+                    guess += ahead + 1
+                    skipWhitespace()
+                    return .known(expected.key)
+                }
             }
-            index -= 1
-        } else if !cursor.started, index < bytes.count, bytes[index] == quote, let expected = written(guess),
-                  takeLiteral(expected.literal) {
-            cursor.started = true
-            guess += 1
-            skipWhitespace()
-            return .known(expected.key)
+            index = mark
         }
         guard let range = nextMember(&cursor) else { return nil }
         guard let key = named(bytes[range]) else { return .unknown(range) }
         guess = position(key) + 1
         return .known(key)
     }
+
+    /// How many of the keys hiit writes next are tried as literals before a key is read the
+    /// general way: a leg without a pool skips three (`isOpenWater`, `poolLength`, `poolUnit`).
+    static let keysTriedAhead = 4
 
     /// Skips the value of a member this reader does not know; `false` when the key stood
     /// before in the object or the value is not valid JSON within `depth`.
@@ -695,6 +700,9 @@ private struct LineScanner {
         var value = 0
         if bytes[i] == zero {
             i += 1
+        } else if let run = digitRun(at: i) {
+            value = Int(run.value)
+            i += run.count
         } else {
             while i < count, isDigit(bytes[i]) {
                 value = value &* 10 &+ Int(bytes[i] - zero)
@@ -713,10 +721,11 @@ private struct LineScanner {
         return double().map { $0 }
     }
 
-    /// A finite number, checked as RFC 8259 writes it. Up to 15 digits (the integer part's and
-    /// every fraction digit) without an exponent are converted exactly (an integer below 2^53
-    /// divided by an exact power of ten: one correctly rounded operation), in the same pass that
-    /// checks them; anything longer goes through `Double(String)`, as the strict decoder does.
+    /// A finite number, checked as RFC 8259 writes it. Without an exponent, digits that make a
+    /// whole number of at most 2^53 with at most 22 of them after the point are converted
+    /// exactly (that number divided by an exact power of ten: one correctly rounded operation),
+    /// in the same pass that checks them; anything else goes through `Double(String)`, as the
+    /// strict decoder does.
     mutating func double() -> Double? {
         let start = index
         let count = bytes.count
@@ -724,15 +733,19 @@ private struct LineScanner {
         let isNegative = i < count && bytes[i] == minus
         if isNegative { i += 1 }
         guard i < count, isDigit(bytes[i]) else { return nil }
-        var mantissa: Int64 = 0
+        var mantissa: UInt64 = 0
         var digits = 0
         var fractionDigits = 0
         if bytes[i] == zero {
             i += 1
             if i < count, isDigit(bytes[i]) { return nil }
+        } else if let run = digitRun(at: i) {
+            mantissa = run.value
+            digits = run.count
+            i += run.count
         } else {
             while i < count, isDigit(bytes[i]) {
-                mantissa = mantissa &* 10 &+ Int64(bytes[i] - zero)
+                mantissa = mantissa &* 10 &+ UInt64(bytes[i] - zero)
                 digits += 1
                 i += 1
             }
@@ -741,7 +754,7 @@ private struct LineScanner {
             i += 1
             guard i < count, isDigit(bytes[i]) else { return nil }
             while i < count, isDigit(bytes[i]) {
-                mantissa = mantissa &* 10 &+ Int64(bytes[i] - zero)
+                mantissa = mantissa &* 10 &+ UInt64(bytes[i] - zero)
                 digits += 1
                 fractionDigits += 1
                 i += 1
@@ -753,11 +766,39 @@ private struct LineScanner {
             return slowDouble(token.range)
         }
         index = i
-        if digits <= 15 {
+        // Exact when the digits, as a whole number, are at most 2^53 and there are at most 22
+        // fraction digits: both the number and 10^n are then `Double`s exactly, and one division
+        // rounds correctly, as `Double(String)` does (Clinger's fast path). At most 19 digits
+        // keep the sum from wrapping. The unrounded kcal hiit stores (`87.88888888888889`, 16
+        // digits) come this way.
+        if digits <= 19, mantissa <= 1 << 53, fractionDigits <= 22 {
             let value = Double(mantissa) / Self.exactPowerOfTen(fractionDigits)
             return isNegative ? -value : value
         }
         return slowDouble(start..<i)
+    }
+
+    /// The run of 1–7 digits at `position` and its value, read eight bytes at once (without a
+    /// branch per digit: most numbers of a history line are a few digits, whose lengths vary);
+    /// `nil` when fewer than eight bytes are left or all eight are digits (the caller then goes
+    /// digit by digit). SWAR, as in Lemire's "parse eight digits": each byte XOR `0`
+    /// (digits become 0–9), the first byte that is not a digit found by its high bit after
+    /// adding 0x76, the digits moved to the top of the word behind zeros and added up in three
+    /// multiplications.
+    @inline(__always)
+    func digitRun(at position: Int) -> (count: Int, value: UInt64)? {
+        guard position + 8 <= bytes.count, let base = bytes.baseAddress else { return nil }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+        let digits = word ^ 0x3030_3030_3030_3030
+        let notDigits = (((digits & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
+        guard notDigits != 0 else { return nil }
+        let count = notDigits.trailingZeroBitCount / 8
+        guard count > 0 else { return (0, 0) }
+        var value = digits << UInt64(8 * (8 - count))
+        value = ((value & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
+        value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+        return (count, value)
     }
 
     /// A number token converted by `Double(String)`, as the strict decoder converts it; `nil`
@@ -776,7 +817,7 @@ private struct LineScanner {
         byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
     }
 
-    /// 10^n for n in 0…15, each exact as a `Double`.
+    /// 10^n for n in 0…22, each exact as a `Double` (5^22 < 2^53).
     @inline(__always)
     static func exactPowerOfTen(_ n: Int) -> Double {
         switch n {
@@ -795,7 +836,14 @@ private struct LineScanner {
         case 12: 1e12
         case 13: 1e13
         case 14: 1e14
-        default: 1e15
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
         }
     }
 

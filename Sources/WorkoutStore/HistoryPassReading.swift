@@ -119,7 +119,7 @@ extension HistoryFile {
     /// processor available and at most 4 (beyond that, merging the parts' values and their
     /// memory cost more than the reading saves).
     static func partCount(forBytes size: Int) -> Int {
-        max(1, min(4, ProcessInfo.processInfo.activeProcessorCount, size / (8 << 20)))
+        max(1, min(8, 2 * ProcessInfo.processInfo.activeProcessorCount, size / (8 << 20)))
     }
 
     /// The byte offsets where the parts of a pass start: 0, then for each further part the first

@@ -90,11 +90,7 @@ import TestSupport
         // A record longer than a chunk (8,000 laps, 300 KB), a bad line longer than two, and
         // the torn line of mixedHistory ended so that the file ends with a long record without
         // a line end.
-        var long = sampleRecord(minute: 90_000)
-        long.kind = .multisport
-        long.legs = [LegRecord(sport: "cycling", startSeconds: 0, elapsedSeconds: 3600, timerSeconds: 3600,
-                               distanceMeters: 30000, kcal: nil,
-                               laps: (0..<8000).map { LapRecord(startSeconds: Double($0), elapsedSeconds: 0.45) })]
+        let long = longRecord(minute: 90_000, laps: 8000)
         let longLine = try long.jsonLine()
         #expect(longLine.count > HistoryLineStream.chunkSize)
         text.append(0x0A)

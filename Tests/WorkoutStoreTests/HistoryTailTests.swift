@@ -127,11 +127,7 @@ import Glibc
     @Test func theLastLinesAsTheyComeCRLFLongAndTorn() throws {
         let box = try Box()
         defer { box.folder.remove() }
-        var long = sampleRecord(minute: 80_000)
-        long.kind = .multisport
-        long.legs = [LegRecord(sport: "cycling", startSeconds: 0, elapsedSeconds: 3600, timerSeconds: 3600,
-                               distanceMeters: 30000, kcal: nil,
-                               laps: (0..<9000).map { LapRecord(startSeconds: Double($0), elapsedSeconds: 0.4) })]
+        let long = longRecord(minute: 80_000, laps: 9000)
         let longLine = try long.jsonLine()
         #expect(longLine.count > HistoryLineStream.chunkSize)
         var text = try Self.lines(200)

@@ -26,7 +26,8 @@ public enum DiskFile {
     /// - Throws: as ``read(at:maximumBytes:)``.
     public static func readBytes(at url: URL, maximumBytes: Int) throws(StoreError) -> [UInt8] {
         let descriptor = try OpenFile(opening: url.path, flags: O_RDONLY, operation: "open")
-        return try descriptor.readAll(maximumBytes: maximumBytes)
+        // A regular file (OpenFile refuses anything else here) is read in one `pread` of its size.
+        return try descriptor.readFromStart(maximumBytes: maximumBytes)
     }
 
     /// Reads an input the user names (`history import FILE`): a regular file, or a FIFO or
