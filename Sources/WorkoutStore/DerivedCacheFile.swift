@@ -70,14 +70,17 @@ public struct DerivedCacheFile: Equatable, Sendable {
     }
 
     /// Decodes a cache file's bytes (no I/O); `nil` for anything but a well-formed file of `kind`.
-    static func decode(_ bytes: [UInt8], kind: String) -> Contents? {
+    /// The payload keeps the bytes' storage (the header is moved out of it, not the payload
+    /// copied: a roll-up's payload is a few MB).
+    static func decode(_ bytes: consuming [UInt8], kind: String) -> Contents? {
+        var bytes = bytes
         guard let newline = bytes.firstIndex(of: 0x0A),
               let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])),
               header.version == currentVersion, header.kind == kind,
               header.payloadBytes >= 0, bytes.count - (newline + 1) == header.payloadBytes
         else { return nil }
-        return Contents(fingerprint: header.fingerprint, problemLines: header.problemLines,
-                        payload: Array(bytes[(newline + 1)...]))
+        bytes.removeSubrange(..<(newline + 1))
+        return Contents(fingerprint: header.fingerprint, problemLines: header.problemLines, payload: bytes)
     }
 
     /// Replaces the cache atomically, creating `cache/` (0700) when needed.

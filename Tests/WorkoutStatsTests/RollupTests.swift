@@ -95,51 +95,50 @@ struct RollupTests {
         #expect(whole.totals.sessions + (whole.comparison?.totals.sessions ?? 0) > 0, "the period holds sessions")
     }
 
-    @Test func rollupBinaryFormIsVersionedAndCompact() throws {
+    @Test func rollupBinaryFormIsVersionedAndFixedWidth() throws {
         let record = try multisport("2025-01-01T07:30:00+01:00", in: "Europe/Berlin", workout: "Run",
                                     legs: [("running", 5000.25)], minutes: 30, kcal: 300.5)
         let bytes = DailyRollup(records: [record]).binaryForm
-        // version 2, 1 session; keys "all", "sport:running"; sport "running"; 2 cells: day 20089
-        // (zigzag 40178), hour 7, key, 1 session, 1,800,000 ms twice (zigzag 3,600,000),
-        // 300,500,000 µkcal (zigzag 601,000,000), one distance of 5,000,250 mm (zigzag 10,000,500).
-        let cell: [UInt8] = [0xF2, 0xB9, 0x02, 7]
-        let sums: [UInt8] = [1, 0x80, 0xDD, 0xDB, 0x01, 0x80, 0xDD, 0xDB, 0x01, 0xC0, 0x90, 0xCA, 0x9E, 0x02,
-                             1, 0, 0xF4, 0xB0, 0xE2, 0x04]
-        let expected: [UInt8] = [2, 1, 2, 3] + Array("all".utf8) + [13] + Array("sport:running".utf8)
-            + [1, 7] + Array("running".utf8) + [2] + cell + [0] + sums + cell + [1] + sums
+        func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+        func name(_ text: String) -> [UInt8] { le(UInt32(text.utf8.count)) + Array(text.utf8) }
+        // Two cells, day 20089 (2025-01-01) at 07:00: key 0 "all" and key 1 "sport:running", one
+        // session of 1,800,000 ms and 300,500,000 µkcal, one distance each: 5,000,250 mm running.
+        func cell(key: UInt32) -> [UInt8] {
+            le(Int32(20089)) + [7] + le(key) + le(Int32(1)) + le(Int64(1_800_000)) + le(Int64(1_800_000))
+                + le(Int64(300_500_000)) + le(UInt32(1))
+        }
+        let distance = le(UInt32(0)) + le(Int64(5_000_250))
+        let expected: [UInt8] = le(UInt32(2)) + le(Int64(1)) + le(UInt32(2)) + name("all") + name("sport:running")
+            + le(UInt32(1)) + name("running") + le(UInt32(2)) + cell(key: 0) + cell(key: 1) + distance + distance
         #expect(bytes == expected)
     }
 
     @Test func brokenOrNewerRollupsAreRefused() throws {
         let good = try DailyRollup(records: [session("2025-01-01T07:30:00+01:00", in: "Europe/Berlin")]).binaryForm
         #expect(try DailyRollup(binaryForm: good).sessionCount == 1)
-        var newer = good
-        newer[0] = 3
-        var older = good
-        older[0] = 1
-        var badHour = good
-        let hourIndex = try #require(Self.indexOfHour(in: good))
-        badHour[hourIndex] = 24
-        var badKey = good
-        badKey[hourIndex + 1] = 9
+        // version, sessions, keys "all" and "intervals", no sports, 2 cells: the first at byte 44.
+        let firstCell = 4 + 8 + 4 + (4 + 3) + (4 + 9) + 4 + 4
+        func changed(at offset: Int, to values: [UInt8]) -> [UInt8] {
+            var bytes = good
+            bytes.replaceSubrange(offset..<offset + values.count, with: values)
+            return bytes
+        }
         let broken: [(String, [UInt8])] = [
-            ("newer version", newer), ("older version", older), ("empty", []), ("cut short", Array(good.dropLast())),
-            ("trailing byte", good + [0]), ("hour 24", badHour), ("key out of range", badKey),
-            ("a varint longer than 64 bits", [2] + Array(repeating: 0xFF, count: 10) + [1]),
-            ("a name that is not UTF-8", [2, 0, 1, 2, 0xC3, 0x28, 0, 0]),
-            ("a count past the end", [2, 0, 0, 0, 0xFF, 0xFF, 0x03]),
+            ("newer version", changed(at: 0, to: [3])), ("older version", changed(at: 0, to: [1])),
+            ("empty", []), ("cut short", Array(good.dropLast())), ("trailing byte", good + [0]),
+            ("a negative session count", changed(at: 4, to: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])),
+            ("a day before the year 1", changed(at: firstCell, to: [0x00, 0x00, 0x00, 0x80])),
+            ("hour 24", changed(at: firstCell + 4, to: [24])),
+            ("key out of range", changed(at: firstCell + 5, to: [9])),
+            ("negative sessions in a cell", changed(at: firstCell + 9, to: [0xFF, 0xFF, 0xFF, 0xFF])),
+            ("a distance that is not there", changed(at: firstCell + 37, to: [1])),
+            ("a name that is not UTF-8", changed(at: 4 + 8 + 4 + 4, to: [0xC3, 0x28])),
+            ("a count past the end", changed(at: 4 + 8, to: [0xFF, 0xFF, 0xFF, 0x7F])),
         ]
         for (what, bytes) in broken {
             #expect(throws: DailyRollup.FormatError.self, "\(what)") { try DailyRollup(binaryForm: bytes) }
         }
         #expect(try DailyRollup(binaryForm: DailyRollup().binaryForm) == DailyRollup())
-    }
-
-    /// The offset of the first cell's hour in the binary form of a one-session interval roll-up
-    /// (keys "all", "intervals", no sports; the first cell's day takes 3 bytes).
-    static func indexOfHour(in bytes: [UInt8]) -> Int? {
-        let header = 1 + 1 + 1 + (1 + 3) + (1 + 9) + 1 + 1  // version, count, keys, sports, cells
-        return header + 3 < bytes.count ? header + 3 : nil
     }
 
     @Test func hourlyPeriodsNeedTheRecords() throws {
