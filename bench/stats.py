@@ -12,10 +12,13 @@ nothing. Run by hand on an otherwise idle machine:
    from the shifted start and the line's own UTC offset, until there are SESSIONS lines,
    oldest first.
 2. Measure (wall time, medians and minimums of RUNS runs; the first run of each is a warm-up
-   for the page cache, not counted), with each run's peak resident memory (`ru_maxrss` of the
-   child from `wait4`, the figure `/usr/bin/time -v` prints as "Maximum resident set size"):
-   - the baseline: a plain Python loop of `json.loads` over the lines of the same file, in this
-     process (the same run, the same file, the same page cache);
+   for the page cache, not counted), with each run's CPU time (user + system: a cold read of a
+   large history uses every processor, so it can be more than the wall time) and peak resident
+   memory (`ru_maxrss` of the child from `wait4`, the figure `/usr/bin/time -v` prints as
+   "Maximum resident set size"):
+   - the baseline: a plain Python loop of `json.loads` over the lines of the same file
+     (`for line in open(path): json.loads(line)`), in this process (the same run, the same
+     file, the same page cache);
    - `hiit stats year --json` and `hiit stats month --json`, cold (the cache folder
      `<data>/cache` removed before each run) and warm (cache present and current);
    - `hiit stats day --json` (an hourly period: reads every record, through no cache);
@@ -80,7 +83,8 @@ def generate(base, sessions, path):
 
 
 def run_once(command, env):
-    """Runs `command` once: (wall ms, peak RSS in KiB, return code, stderr text)."""
+    """Runs `command` once: (wall ms, CPU ms (user + system), peak RSS in KiB, return code,
+    stderr text)."""
     start = time.perf_counter()
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     stderr = process.stderr.read()
@@ -88,37 +92,40 @@ def run_once(command, env):
     elapsed = (time.perf_counter() - start) * 1000
     process.returncode = os.waitstatus_to_exitcode(status)
     process.stderr.close()
-    return elapsed, usage.ru_maxrss, process.returncode, stderr.decode(errors="replace")
+    cpu = (usage.ru_utime + usage.ru_stime) * 1000
+    return elapsed, cpu, usage.ru_maxrss, process.returncode, stderr.decode(errors="replace")
 
 
 def timed(command, env, before=None, runs=5):
-    """(median ms, min ms, max peak RSS KiB) of `runs` runs after one warm-up; None and the
-    error's last line when it fails."""
-    times, peaks = [], []
+    """(median ms, min ms, median CPU ms, max peak RSS KiB) of `runs` runs after one warm-up;
+    None and the error's last line when it fails."""
+    times, cpus, peaks = [], [], []
     for run in range(runs + 1):
         if before:
             before()
-        elapsed, peak, code, stderr = run_once(command, env)
+        elapsed, cpu, peak, code, stderr = run_once(command, env)
         if code != 0:
             return None, stderr.strip().splitlines()[-1:] or ["failed"]
         if run > 0:
             times.append(elapsed)
+            cpus.append(cpu)
             peaks.append(peak)
-    return (statistics.median(times), min(times), max(peaks)), None
+    return (statistics.median(times), min(times), statistics.median(cpus), max(peaks)), None
 
 
 def python_loop(path, runs=5):
-    """(median ms, min ms) of a plain loop of json.loads over the file's lines, after one warm-up."""
-    times = []
+    """(median ms, min ms, median CPU ms) of a plain Python loop of json.loads over the file's
+    lines (`for line in open(path): json.loads(line)`), in this process, after one warm-up."""
+    times, cpus = [], []
     for run in range(runs + 1):
-        start = time.perf_counter()
-        with open(path, "rb") as f:
+        start, cpu = time.perf_counter(), time.process_time()
+        with open(path, encoding="utf-8") as f:
             for line in f:
-                if line.strip():
-                    json.loads(line)
+                json.loads(line)
         if run > 0:
             times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), min(times)
+            cpus.append((time.process_time() - cpu) * 1000)
+    return statistics.median(times), min(times), statistics.median(cpus)
 
 
 def main():
@@ -166,15 +173,19 @@ def main():
              environment(import_home), empty_import_folder),
         ]
         baseline = python_loop(history, args.runs)
-        print(f"{'command':<38} {'median ms':>10} {'min ms':>8} {'peak MiB':>9} {'× Python':>9}   ({args.runs} runs each)")
-        print(f"{'Python loop of json.loads (baseline)':<38} {baseline[0]:>10.1f} {baseline[1]:>8.1f} {'':>9} {1:>8.1f}×")
+        print(f"{'command':<38} {'median ms':>10} {'min ms':>8} {'CPU ms':>8} {'peak MiB':>9} {'× Python':>9}"
+              f"   ({args.runs} runs each)")
+        print(f"{'Python loop of json.loads (baseline)':<38} {baseline[0]:>10.1f} {baseline[1]:>8.1f} {baseline[2]:>8.1f}"
+              f" {'':>9} {1:>8.1f}×")
         for name, command, command_env, before in rows:
             result, error = timed(command, command_env, before, args.runs)
             if result is None:
-                print(f"{name:<38} {'—':>10} {'—':>8} {'—':>9} {'—':>9}   {error[0]}")
+                print(f"{name:<38} {'—':>10} {'—':>8} {'—':>8} {'—':>9} {'—':>9}   {error[0]}")
             else:
                 ratio = baseline[0] / result[0]
-                print(f"{name:<38} {result[0]:>10.1f} {result[1]:>8.1f} {result[2] / 1024:>9.1f} {ratio:>8.1f}×")
+                print(f"{name:<38} {result[0]:>10.1f} {result[1]:>8.1f} {result[2]:>8.1f} {result[3] / 1024:>9.1f}"
+                      f" {ratio:>8.1f}×")
+        print("× Python: the Python loop's median over the row's median (wall time, the same run, the same file).")
         if args.keep:
             print(f"kept: {scratch} (XDG_DATA_HOME={home})")
     finally:

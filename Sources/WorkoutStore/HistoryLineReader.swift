@@ -85,6 +85,12 @@ private enum RecordKey: Int {
     case version, id, workout, kind, start, end, timeZone, utcOffsetSeconds, localDate
     case workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, legs
 
+    /// The keys a record must have, as bits of `1 << rawValue` (a mask: no array to build per line).
+    static let required: UInt32 = bits([.version, .id, .workout, .kind, .start, .end, .timeZone, .utcOffsetSeconds,
+                                        .localDate, .workoutSeconds, .totalSeconds])
+
+    static func bits(_ keys: [RecordKey]) -> UInt32 { keys.reduce(0) { $0 | 1 << UInt32($1.rawValue) } }
+
     /// The key hiit writes at `position` (keys sorted, as ``SessionRecord/jsonLine()`` writes
     /// them) with its literal `"key":`, tried before anything else at each member.
     static func written(at position: Int) -> (key: RecordKey, literal: StaticString)? {
@@ -154,6 +160,10 @@ private enum RecordKey: Int {
 
 private enum LegKey: Int {
     case sport, startSeconds, elapsedSeconds, timerSeconds, distanceMeters, kcal, laps, poolLength, poolUnit, isOpenWater
+
+    /// The keys a leg must have, as bits of `1 << rawValue`.
+    static let required: UInt32 = [LegKey.sport, .startSeconds, .elapsedSeconds, .timerSeconds, .laps]
+        .reduce(0) { $0 | 1 << UInt32($1.rawValue) }
 
     /// As ``RecordKey/written(at:)``, for a leg.
     static func written(at position: Int) -> (key: LegKey, literal: StaticString)? {
@@ -317,9 +327,7 @@ private struct LineScanner {
         guard !members.failed else { return nil }
         skipWhitespace()
         guard index == bytes.count else { return nil }
-        let required: [RecordKey] = [.version, .id, .workout, .kind, .start, .end, .timeZone, .utcOffsetSeconds,
-                                     .localDate, .workoutSeconds, .totalSeconds]
-        for key in required where seen & (1 << UInt32(key.rawValue)) == 0 { return nil }
+        guard seen & RecordKey.required == RecordKey.required else { return nil }
         guard let id else { return nil }
         var record = SessionRecord(
             id: id, workout: workout, kind: kind, start: start, end: end, timeZone: timeZone,
@@ -415,8 +423,7 @@ private struct LineScanner {
             }
         }
         guard !members.failed else { return nil }
-        let required: [LegKey] = [.sport, .startSeconds, .elapsedSeconds, .timerSeconds, .laps]
-        for key in required where seen & (1 << UInt32(key.rawValue)) == 0 { return nil }
+        guard seen & LegKey.required == LegKey.required else { return nil }
         return LegRecord(sport: sport, startSeconds: startSeconds, elapsedSeconds: elapsedSeconds,
                          timerSeconds: timerSeconds, distanceMeters: distanceMeters, kcal: kcal, laps: laps,
                          poolLength: poolLength, poolUnit: poolUnit, isOpenWater: isOpenWater)
