@@ -11,19 +11,21 @@ nothing. Run by hand on an otherwise idle machine:
    minutes apart, years back by 364 days so weekdays stay) and the local date recomputed
    from the shifted start and the line's own UTC offset, until there are SESSIONS lines,
    oldest first.
-2. Measure (wall time, medians and minimums of RUNS runs; the first run of each is a warm-up
-   for the page cache, not counted), with each run's CPU time (user + system: a cold read of a
+2. Measure (wall time, medians and minimums of RUNS runs, the baseline and every command taking
+   turns run by run; the first run of each is a warm-up for the page cache and the caches,
+   not counted), with each run's CPU time (user + system: a cold read of a
    large history uses every processor, so it can be more than the wall time) and peak resident
    memory (`ru_maxrss` of the child from `wait4`, the figure `/usr/bin/time -v` prints as
    "Maximum resident set size"):
    - the baseline: a plain Python loop of `json.loads` over the lines of the same file
      (`for line in open(path): json.loads(line)`), in this process (the same run, the same
      file, the same page cache);
-   - `hiit stats year --json` and `hiit stats month --json`, cold (the cache folder
-     `<data>/cache` removed before each run) and warm (cache present and current);
+   - `hiit stats year --json` and `hiit stats month --json`, cold (the roll-up's cache
+     `<data>/cache/stats-rollup.cache` removed before each run) and warm (cache present and
+     current);
    - `hiit stats day --json` (an hourly period: reads every record, through no cache);
-   - `hiit history --last 1` and `--last 100` (read from the end of the file), and `hiit
-     history` in full (reads and parses every line);
+   - `hiit history --last 1` and `--last 100` (read from the end of the file, with the index
+     of starts the warm-up run built), and `hiit history` in full (reads and parses every line);
    - `hiit history import FILE` into an empty data folder.
    Each row also shows how many times faster than the Python loop it is (the loop's median
    divided by the row's median). Commands the binary does not have are reported as such.
@@ -96,36 +98,14 @@ def run_once(command, env):
     return elapsed, cpu, usage.ru_maxrss, process.returncode, stderr.decode(errors="replace")
 
 
-def timed(command, env, before=None, runs=5):
-    """(median ms, min ms, median CPU ms, max peak RSS KiB) of `runs` runs after one warm-up;
-    None and the error's last line when it fails."""
-    times, cpus, peaks = [], [], []
-    for run in range(runs + 1):
-        if before:
-            before()
-        elapsed, cpu, peak, code, stderr = run_once(command, env)
-        if code != 0:
-            return None, stderr.strip().splitlines()[-1:] or ["failed"]
-        if run > 0:
-            times.append(elapsed)
-            cpus.append(cpu)
-            peaks.append(peak)
-    return (statistics.median(times), min(times), statistics.median(cpus), max(peaks)), None
-
-
-def python_loop(path, runs=5):
-    """(median ms, min ms, median CPU ms) of a plain Python loop of json.loads over the file's
-    lines (`for line in open(path): json.loads(line)`), in this process, after one warm-up."""
-    times, cpus = [], []
-    for run in range(runs + 1):
-        start, cpu = time.perf_counter(), time.process_time()
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                json.loads(line)
-        if run > 0:
-            times.append((time.perf_counter() - start) * 1000)
-            cpus.append((time.process_time() - cpu) * 1000)
-    return statistics.median(times), min(times), statistics.median(cpus)
+def python_loop_once(path):
+    """(wall ms, CPU ms) of one plain Python loop of json.loads over the file's lines
+    (`for line in open(path): json.loads(line)`), in this process."""
+    start, cpu = time.perf_counter(), time.process_time()
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            json.loads(line)
+    return (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
 
 
 def main():
@@ -149,10 +129,12 @@ def main():
         size = os.path.getsize(history)
         print(f"history: {args.sessions} sessions from {len(base)} demo lines, {size / 1e6:.1f} MB")
         env = environment(home)
-        cache = os.path.join(data, "cache")
+        rollup_cache = os.path.join(data, "cache", "stats-rollup.cache")
 
         def drop_cache():
-            shutil.rmtree(cache, ignore_errors=True)
+            # The statistics' cache only: `history --last` keeps its index (cache/history-starts.cache).
+            if os.path.exists(rollup_cache):
+                os.remove(rollup_cache)
 
         import_home = os.path.join(scratch, "import-home")
 
@@ -172,19 +154,41 @@ def main():
             ("history import FILE (empty folder)", [binary, "history", "import", history],
              environment(import_home), empty_import_folder),
         ]
-        baseline = python_loop(history, args.runs)
+        # Run by run, the baseline and every row in turn (the first run of each is a warm-up),
+        # so that a machine that gets busier or quieter meanwhile weighs on all of them alike.
+        baseline = {"wall": [], "cpu": []}
+        results = {name: {"wall": [], "cpu": [], "peak": [], "error": None} for name, *_ in rows}
+        for run in range(args.runs + 1):
+            wall, cpu = python_loop_once(history)
+            if run > 0:
+                baseline["wall"].append(wall)
+                baseline["cpu"].append(cpu)
+            for name, command, command_env, before in rows:
+                result = results[name]
+                if result["error"]:
+                    continue
+                if before:
+                    before()
+                wall, cpu, peak, code, stderr = run_once(command, command_env)
+                if code != 0:
+                    result["error"] = (stderr.strip().splitlines()[-1:] or ["failed"])[0]
+                elif run > 0:
+                    result["wall"].append(wall)
+                    result["cpu"].append(cpu)
+                    result["peak"].append(peak)
+        python = statistics.median(baseline["wall"])
         print(f"{'command':<38} {'median ms':>10} {'min ms':>8} {'CPU ms':>8} {'peak MiB':>9} {'× Python':>9}"
               f"   ({args.runs} runs each)")
-        print(f"{'Python loop of json.loads (baseline)':<38} {baseline[0]:>10.1f} {baseline[1]:>8.1f} {baseline[2]:>8.1f}"
-              f" {'':>9} {1:>8.1f}×")
-        for name, command, command_env, before in rows:
-            result, error = timed(command, command_env, before, args.runs)
-            if result is None:
-                print(f"{name:<38} {'—':>10} {'—':>8} {'—':>8} {'—':>9} {'—':>9}   {error[0]}")
-            else:
-                ratio = baseline[0] / result[0]
-                print(f"{name:<38} {result[0]:>10.1f} {result[1]:>8.1f} {result[2]:>8.1f} {result[3] / 1024:>9.1f}"
-                      f" {ratio:>8.1f}×")
+        print(f"{'Python loop of json.loads (baseline)':<38} {python:>10.1f} {min(baseline['wall']):>8.1f}"
+              f" {statistics.median(baseline['cpu']):>8.1f} {'':>9} {1:>8.1f}×")
+        for name, *_ in rows:
+            result = results[name]
+            if result["error"]:
+                print(f"{name:<38} {'—':>10} {'—':>8} {'—':>8} {'—':>9} {'—':>9}   {result['error']}")
+                continue
+            median = statistics.median(result["wall"])
+            print(f"{name:<38} {median:>10.1f} {min(result['wall']):>8.1f} {statistics.median(result['cpu']):>8.1f}"
+                  f" {max(result['peak']) / 1024:>9.1f} {python / median:>8.1f}×")
         print("× Python: the Python loop's median over the row's median (wall time, the same run, the same file).")
         if args.keep:
             print(f"kept: {scratch} (XDG_DATA_HOME={home})")
