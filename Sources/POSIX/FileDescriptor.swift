@@ -163,22 +163,34 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     /// - Throws: ``SystemCallError`` naming `pread`.
     public func read(fromAbsoluteOffset offset: Int, upToCount count: Int) throws(SystemCallError) -> [UInt8] {
         guard count > 0 else { return [] }
-        let fd = rawValue
         var bytes = [UInt8](repeating: 0, count: count)
+        let done = try bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemCallError) in try read(fromAbsoluteOffset: offset, into: buffer) }
+        }.get()
+        if done < count { bytes.removeSubrange(done...) }
+        return bytes
+    }
+
+    /// Fills `buffer` with the bytes starting at byte `offset` of the file, with `pread(2)`,
+    /// looping over short reads, whatever the descriptor's own offset (which is not moved). For
+    /// reading a large file in chunks into one reused buffer, without an array per chunk.
+    /// - Parameters:
+    ///   - offset: the first byte's position in the file, from 0.
+    ///   - buffer: where the bytes go; `buffer.count` of them are asked for.
+    /// - Returns: the number of bytes read: `buffer.count`, or fewer when the file ends first.
+    /// - Throws: ``SystemCallError`` naming `pread`.
+    public func read(fromAbsoluteOffset offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+        let fd = rawValue
+        let count = buffer.count
         var done = 0
         while done < count {
-            let result = try bytes.withUnsafeMutableBytes { buffer in
-                Result { () throws(SystemCallError) in
-                    try valueOrErrno("pread", fd: fd) {
-                        pread(fd, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
-                    }
-                }
-            }.get()
+            let result = try valueOrErrno("pread", fd: fd) {
+                pread(fd, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
+            }
             if result == 0 { break }
             done += result
         }
-        if done < count { bytes.removeSubrange(done...) }
-        return bytes
+        return done
     }
 
     // MARK: Writing

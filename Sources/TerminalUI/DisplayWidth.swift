@@ -66,8 +66,9 @@ extension String {
     ///   - ellipsis: the mark for a cut (default `…`, one cell; ``Glyphs/ellipsis`` picks one).
     /// - Returns: text whose ``displayWidth`` is at most `max(0, width)`.
     public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
-        let text = sanitizedForTerminal
         guard width > 0 else { return "" }
+        if isPrintableASCII, utf8.count <= width { return self }
+        let text = sanitizedForTerminal
         if text.displayWidth <= width { return text }
         let mark = ellipsis.sanitizedForTerminal
         let markWidth = mark.displayWidth

@@ -68,13 +68,17 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// reader calls it for every line.
     public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
-        var value = 0
-        for i in [0, 1, 2, 3, 5, 6, 8, 9] {
-            let b = bytes[i]
-            guard b >= 0x30, b <= 0x39 else { return nil }
-            value = value * 10 + Int(b - 0x30)
+        func digits(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for i in from..<from + count {
+                let digit = bytes[i] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
         }
-        self.init(year: value / 10_000, month: value / 100 % 100, day: value % 100)
+        guard let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2) else { return nil }
+        self.init(year: year, month: month, day: day)
     }
 
     /// The date `dayNumber` days after 1970-01-01 (negative before it); `nil` outside years 1–9999.

@@ -87,45 +87,9 @@ public struct StatsReport: Sendable {
     ///   - context: zone, now, first weekday.
     /// - Throws: the errors of ``StatsPeriod/init(_:containing:back:context:)``.
     public init(records: some Sequence<SessionRecord>, query: StatsQuery, context: StatsContext) throws(StatsError) {
-        let period = try StatsPeriod(query.period, containing: query.date, back: query.back, context: context)
-        let window = query.baseline.flatMap { period.baselineWindow($0, context: context) }
-        var sums = [StatsTotals](repeating: StatsTotals(), count: period.buckets.count)
-        var baseline = StatsTotals()
-        let filter = query.filter
-        switch period.kind {
-        case .last24Hours:
-            let starts = period.buckets.map(\.start)
-            for record in records where filter.includes(record) {
-                let t = record.start
-                if t >= period.start, t < period.end {
-                    let index = (starts.lastIndex { $0 <= t }) ?? 0
-                    sums[index].add(record, filter: filter)
-                }
-                if let range = window?.instants, range.contains(t) { baseline.add(record, filter: filter) }
-            }
-        case .day:
-            let dayNumber = period.firstDay.dayNumber
-            for record in records where filter.includes(record) {
-                let place = RecordPlace(record)
-                if place.dayNumber == dayNumber {
-                    sums[period.hourlyBucketIndex(wallSeconds: place.wallSeconds, utcOffsetSeconds: record.utcOffsetSeconds)]
-                        .add(record, filter: filter)
-                }
-                if let window, window.contains(dayNumber: place.dayNumber, hour: place.hour) {
-                    baseline.add(record, filter: filter)
-                }
-            }
-        default:
-            let map = DayBucketMap(period)
-            for record in records where filter.includes(record) {
-                let place = RecordPlace(record)
-                if let index = map.bucket(of: place.dayNumber) { sums[index].add(record, filter: filter) }
-                if let window, window.contains(dayNumber: place.dayNumber, hour: place.hour) {
-                    baseline.add(record, filter: filter)
-                }
-            }
-        }
-        self.init(period: period, sums: sums, baseline: window.map { ($0, baseline) }, query: query, context: context)
+        var builder = try StatsReportBuilder(query: query, context: context)
+        for record in records { builder.add(record) }
+        self = builder.report
     }
 
     /// Builds a report from a daily roll-up: identical to the report from the records it was
@@ -141,12 +105,20 @@ public struct StatsReport: Sendable {
         var sums = [StatsTotals](repeating: StatsTotals(), count: period.buckets.count)
         var baseline = StatsTotals()
         let map = DayBucketMap(period)
-        let key = query.filter.key
-        for cell in rollup.cells where cell.key.filterKey == key {
-            if let index = map.bucket(of: cell.key.dayNumber) { sums[index].add(cell.totals) }
-            if let window, window.contains(dayNumber: cell.key.dayNumber, hour: cell.key.hour) { baseline.add(cell.totals) }
+        rollup.forEachCell(of: query.filter) { dayNumber, hour, cell in
+            if let index = map.bucket(of: dayNumber) { sums[index].add(cell) }
+            if let window, window.contains(dayNumber: dayNumber, hour: hour) { baseline.add(cell) }
+        } distance: { dayNumber, hour, sport, mm in
+            if let index = map.bucket(of: dayNumber) { sums[index].addDistance(mm, sport: sport) }
+            if let window, window.contains(dayNumber: dayNumber, hour: hour) { baseline.addDistance(mm, sport: sport) }
         }
         self.init(period: period, sums: sums, baseline: window.map { ($0, baseline) }, query: query, context: context)
+    }
+
+    /// The report of a builder's sums.
+    init(builder: StatsReportBuilder) {
+        self.init(period: builder.period, sums: builder.sums, baseline: builder.window.map { ($0, builder.baseline) },
+                  query: builder.query, context: builder.context)
     }
 
     private init(period: StatsPeriod, sums: [StatsTotals], baseline: (BaselineWindow, StatsTotals)?,
@@ -191,11 +163,93 @@ public struct StatsReport: Sendable {
     }
 }
 
+/// A report built from records handed over one at a time, so that the records never need to be
+/// held together (`hiit stats day` and `24h` read a long history this way, as they read it).
+/// ``StatsReport/init(records:query:context:)`` is this builder over a sequence; the report is
+/// the same whatever the order of the records.
+public struct StatsReportBuilder: Sendable {
+    let period: StatsPeriod
+    let window: BaselineWindow?
+    let query: StatsQuery
+    let context: StatsContext
+    var sums: [StatsTotals]
+    var baseline = StatsTotals()
+    /// Bucket starts of a `24h` period.
+    private let starts: [Date]
+    /// Date → bucket of a day-or-longer period.
+    private let map: DayBucketMap
+
+    /// A builder for the report of `query` with no records yet.
+    /// - Parameters:
+    ///   - query: period, date, back, baseline, metric, filter.
+    ///   - context: zone, now, first weekday.
+    /// - Throws: the errors of ``StatsPeriod/init(_:containing:back:context:)``.
+    public init(query: StatsQuery, context: StatsContext) throws(StatsError) {
+        let period = try StatsPeriod(query.period, containing: query.date, back: query.back, context: context)
+        self.period = period
+        self.window = query.baseline.flatMap { period.baselineWindow($0, context: context) }
+        self.query = query
+        self.context = context
+        sums = [StatsTotals](repeating: StatsTotals(), count: period.buckets.count)
+        starts = period.kind == .last24Hours ? period.buckets.map(\.start) : []
+        map = period.kind == .last24Hours || period.kind == .day ? DayBucketMap(firstNumber: 0, indices: []) : DayBucketMap(period)
+    }
+
+    /// Counts one record where it belongs (nowhere when it is outside the period and the
+    /// baseline, or the filter leaves it out).
+    public mutating func add(_ record: SessionRecord) {
+        let filter = query.filter
+        guard filter.includes(record) else { return }
+        switch period.kind {
+        case .last24Hours:
+            let t = record.start
+            if t >= period.start, t < period.end {
+                let index = (starts.lastIndex { $0 <= t }) ?? 0
+                sums[index].add(record, filter: filter)
+            }
+            if let range = window?.instants, range.contains(t) { baseline.add(record, filter: filter) }
+        case .day:
+            let place = RecordPlace(record)
+            if place.dayNumber == period.firstDay.dayNumber {
+                sums[period.hourlyBucketIndex(wallSeconds: place.wallSeconds, utcOffsetSeconds: record.utcOffsetSeconds)]
+                    .add(record, filter: filter)
+            }
+            if let window, window.contains(dayNumber: place.dayNumber, hour: place.hour) {
+                baseline.add(record, filter: filter)
+            }
+        default:
+            let place = RecordPlace(record)
+            if let index = map.bucket(of: place.dayNumber) { sums[index].add(record, filter: filter) }
+            if let window, window.contains(dayNumber: place.dayNumber, hour: place.hour) {
+                baseline.add(record, filter: filter)
+            }
+        }
+    }
+
+    /// Adds the records of another builder of the same query and context (another part of the
+    /// history): the report is then that of both parts' records.
+    /// - Parameter other: a builder made with the same query and context (a programmer error
+    ///   otherwise: its buckets would not line up).
+    public mutating func merge(_ other: StatsReportBuilder) {
+        precondition(other.sums.count == sums.count, "builders of different periods")
+        for index in sums.indices { sums[index].add(other.sums[index]) }
+        baseline.add(other.baseline)
+    }
+
+    /// The report of the records added so far.
+    public var report: StatsReport { StatsReport(builder: self) }
+}
+
 /// Local date → bucket index for a day-based period, built once per period (an array indexed
 /// by day number, so no Calendar call per record).
-struct DayBucketMap {
+struct DayBucketMap: Sendable {
     let firstNumber: Int
     let indices: [Int]
+
+    init(firstNumber: Int, indices: [Int]) {
+        self.firstNumber = firstNumber
+        self.indices = indices
+    }
 
     init(_ period: StatsPeriod) {
         firstNumber = period.firstDay.dayNumber

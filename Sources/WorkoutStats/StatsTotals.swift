@@ -50,6 +50,19 @@ public struct StatsTotals: Equatable, Sendable {
         for (sport, mm) in other.millimetresBySport { millimetresBySport[sport, default: 0] &+= mm }
     }
 
+    /// Adds the sums of a roll-up cell (its distances come through ``addDistance(_:sport:)``).
+    mutating func add(_ cell: DailyRollup.Cell) {
+        sessions += Int(cell.sessions)
+        workoutMilliseconds &+= cell.workoutMilliseconds
+        totalMilliseconds &+= cell.totalMilliseconds
+        microKcal &+= cell.microKcal
+    }
+
+    /// Adds millimetres of one sport.
+    mutating func addDistance(_ millimetres: Int64, sport: String) {
+        millimetresBySport[sport, default: 0] &+= millimetres
+    }
+
     /// Adds one record as `filter` counts it (the caller has checked ``SessionFilter/includes(_:)``):
     /// the whole session's count, times and kcal, and the distance of every leg (`all`) or of the
     /// filtered sport's legs only.

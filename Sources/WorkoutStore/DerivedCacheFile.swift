@@ -43,10 +43,10 @@ public struct DerivedCacheFile: Equatable, Sendable {
         /// The history's bad lines in that state.
         public var problemLines: [HistoryLineSpan]
         /// The derived data, as the caller encoded it.
-        public var payload: Data
+        public var payload: [UInt8]
 
         /// Creates contents.
-        public init(fingerprint: HistoryFingerprint, problemLines: [HistoryLineSpan], payload: Data) {
+        public init(fingerprint: HistoryFingerprint, problemLines: [HistoryLineSpan], payload: [UInt8]) {
             self.fingerprint = fingerprint
             self.problemLines = problemLines
             self.payload = payload
@@ -65,19 +65,22 @@ public struct DerivedCacheFile: Equatable, Sendable {
     /// - Returns: its contents, or `nil` when it is missing, unreadable, too large, malformed,
     ///   of another version or kind, or its payload is cut short or too long.
     public func read() -> Contents? {
-        guard let data = try? DiskFile.read(at: url, maximumBytes: Self.maximumBytes) else { return nil }
-        return Self.decode(data, kind: kind)
+        guard let bytes = try? DiskFile.readBytes(at: url, maximumBytes: Self.maximumBytes) else { return nil }
+        return Self.decode(bytes, kind: kind)
     }
 
     /// Decodes a cache file's bytes (no I/O); `nil` for anything but a well-formed file of `kind`.
-    static func decode(_ data: Data, kind: String) -> Contents? {
-        guard let newline = data.firstIndex(of: 0x0A),
-              let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
+    /// The payload keeps the bytes' storage (the header is moved out of it, not the payload
+    /// copied: a roll-up's payload is a few MB).
+    static func decode(_ bytes: consuming [UInt8], kind: String) -> Contents? {
+        var bytes = bytes
+        guard let newline = bytes.firstIndex(of: 0x0A),
+              let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])),
               header.version == currentVersion, header.kind == kind,
-              header.payloadBytes >= 0, data.endIndex - (newline + 1) == header.payloadBytes
+              header.payloadBytes >= 0, bytes.count - (newline + 1) == header.payloadBytes
         else { return nil }
-        return Contents(fingerprint: header.fingerprint, problemLines: header.problemLines,
-                        payload: Data(data[(newline + 1)...]))
+        bytes.removeSubrange(..<(newline + 1))
+        return Contents(fingerprint: header.fingerprint, problemLines: header.problemLines, payload: bytes)
     }
 
     /// Replaces the cache atomically, creating `cache/` (0700) when needed.
@@ -89,16 +92,15 @@ public struct DerivedCacheFile: Equatable, Sendable {
                             problemLines: contents.problemLines, payloadBytes: contents.payload.count)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        var data: Data
+        var headerLine: [UInt8]
         do {
-            data = try encoder.encode(header)
+            headerLine = [UInt8](try encoder.encode(header))
         } catch {
             throw .notEncodable(path: url.path, reason: String(describing: error))
         }
-        data.append(0x0A)
-        data.append(contents.payload)
+        headerLine.append(0x0A)
         try DiskFile.createFolder(at: url.deletingLastPathComponent())
-        try DiskFile.writeAtomically(data, to: url)
+        try DiskFile.writeAtomically(parts: [headerLine, contents.payload], to: url)
     }
 
     /// Removes the cache file; a missing file is not an error.

@@ -265,9 +265,9 @@ public struct HistoryFile: Equatable, Sendable {
 
     /// Walks the lines of `bytes` in order: each valid record goes to `entry` with its 1-based
     /// line number and its bytes, each bad line to `problem`; blank lines are skipped. A line
-    /// is read by ``HistoryLineReader`` when it can, else by the strict ``decodeLine(_:path:lineNumber:)``,
-    /// which alone produces the problems (so their messages are those of the strict decoder);
-    /// `problemRange` gets each bad line's number and byte range in `bytes`.
+    /// is judged by ``verdict(of:path:lineNumber:)`` (the fast reader when it can, else the
+    /// strict decoder, which alone produces the problems, so their messages are those of the
+    /// strict decoder); `problemRange` gets each bad line's number and byte range in `bytes`.
     /// - Parameters:
     ///   - bytes: the content of a history file (or a part of it that starts at a line start).
     ///   - path: the file's path as shown in problems.
@@ -292,20 +292,12 @@ public struct HistoryFile: Equatable, Sendable {
                 let isUnterminated = end == count
                 let lineStart = start
                 start = end + 1
-                var isBlank = true
-                for i in lineStart..<end where buffer[i] != 0x20 && buffer[i] != 0x09 && buffer[i] != 0x0D {
-                    isBlank = false
-                    break
-                }
-                if isBlank { continue }
-                if let record = HistoryLineReader.record(UnsafeBufferPointer(rebasing: buffer[lineStart..<end])) {
-                    entry(lineNumber, record, bytes[lineStart..<end])
+                switch verdict(of: UnsafeBufferPointer(rebasing: buffer[lineStart..<end]), path: path, lineNumber: lineNumber) {
+                case .blank:
                     continue
-                }
-                do throws(StoreError) {
-                    let record = try decodeLine(Array(bytes[lineStart..<end]), path: path, lineNumber: lineNumber)
+                case .record(let record):
                     entry(lineNumber, record, bytes[lineStart..<end])
-                } catch {
+                case .problem(let error):
                     problem(HistoryProblem(line: lineNumber, error: error, isUnterminated: isUnterminated))
                     problemRange(lineNumber, lineStart..<end)
                 }

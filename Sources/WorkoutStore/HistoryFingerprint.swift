@@ -99,7 +99,8 @@ public struct HistoryLineSpan: Codable, Equatable, Sendable {
 /// The history as read for derived data: its records, its bad lines (with their places), and
 /// the fingerprint of the state that was read.
 public struct HistoryRead: Sendable {
-    /// Valid records in file order.
+    /// Valid records in file order; empty when they were handed to a visitor instead
+    /// (``HistoryFile/readWithFingerprint(visit:)``).
     public var records: [SessionRecord]
     /// Lines that were skipped, in file order.
     public var problems: [HistoryProblem]
@@ -123,7 +124,8 @@ public enum HistoryChange: Sendable {
     /// The file is in the same state; the problems are those of the lines named, read again.
     case unchanged(problems: [HistoryProblem])
     /// Lines were only appended: the earlier problems read again, plus the records, problems
-    /// and fingerprint of the new lines (`read.records` holds only the new records;
+    /// and fingerprint of the new lines (`read.records` holds only the new records, or none
+    /// when they were handed to a visitor;
     /// `read.problems` and `read.problemLines` hold the old problems and then the new).
     case appended(HistoryRead)
     /// Anything else (rewritten, shrunk, replaced, removed): derived data must be rebuilt.
@@ -131,45 +133,44 @@ public enum HistoryChange: Sendable {
 }
 
 extension HistoryFile {
-    /// Reads every record, as ``read()`` does, with the places of the bad lines and the
-    /// fingerprint of the state read (all under one shared lock).
-    /// - Returns: the records, problems and fingerprint (`nil` and nothing else when the file
-    ///   does not exist).
-    /// - Throws: ``StoreError/io(path:operation:errno:)`` when the file exists but cannot be read.
-    public func readWithFingerprint() throws(StoreError) -> HistoryRead {
-        guard let descriptor = try HistoryLock.open(url.path, flags: O_RDONLY, exclusive: false, operation: "open")
-        else { return HistoryRead(records: [], problems: [], problemLines: [], fingerprint: nil) }
-        let bytes = try descriptor.readFromStart(maximumBytes: Int.max)
-        let info = try descriptor.status()
-        try descriptor.unlock()
-        try descriptor.close()
-        var read = HistoryRead(records: [], problems: [], problemLines: [], fingerprint: nil)
-        let lineEnds = Self.readLines(bytes, base: 0, firstLine: 1, into: &read, path: url.path)
-        read.fingerprint = Self.fingerprint(info, size: bytes.count, tail: bytes[max(0, bytes.count - HistoryFingerprint.tailLength)...],
-                                            lineEnds: lineEnds)
-        return read
-    }
-
     /// Compares the file with an earlier fingerprint, reading as little as it can: nothing but
     /// the `problemLines` when it is unchanged, only the new lines after an append.
     /// - Parameters:
     ///   - fingerprint: the state derived data was built from.
     ///   - problemLines: the bad lines of that state, to report again.
-    /// - Returns: unchanged, appended or replaced (also when the file was removed).
+    /// - Returns: unchanged, appended (with the new records in `records`) or replaced (also
+    ///   when the file was removed).
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when the file exists but cannot be read.
     public func change(since fingerprint: HistoryFingerprint, problemLines: [HistoryLineSpan]) throws(StoreError) -> HistoryChange {
+        var records: [SessionRecord] = []
+        let change = try change(since: fingerprint, problemLines: problemLines) { records.append($0) }
+        guard case var .appended(read) = change else { return change }
+        read.records = records
+        return .appended(read)
+    }
+
+    /// ``change(since:problemLines:)`` handing each record appended since the fingerprint to
+    /// `visit` (in file order) instead of keeping it: `records` of an `appended` result is empty.
+    /// `visit` is called only once the change is known to be an append.
+    /// - Parameters:
+    ///   - fingerprint: the state derived data was built from.
+    ///   - problemLines: the bad lines of that state, to report again.
+    ///   - visit: called with each appended record.
+    /// - Returns: unchanged, appended or replaced (also when the file was removed).
+    /// - Throws: ``StoreError/io(path:operation:errno:)`` when the file exists but cannot be read.
+    public func change(since fingerprint: HistoryFingerprint, problemLines: [HistoryLineSpan],
+                       visit: (SessionRecord) -> Void) throws(StoreError) -> HistoryChange {
         guard let descriptor = try HistoryLock.open(url.path, flags: O_RDONLY, exclusive: false, operation: "open")
         else { return .replaced }
         defer { try? descriptor.close() }
-        let info = try descriptor.status()
-        let size = Int(info.st_size)
-        guard UInt64(info.st_dev) == fingerprint.device, UInt64(info.st_ino) == fingerprint.inode,
-              size >= fingerprint.size else { return .replaced }
-        let tailStart = max(0, fingerprint.size - HistoryFingerprint.tailLength)
-        let tail = try descriptor.bytes(at: tailStart, count: fingerprint.size - tailStart)
-        guard tail.count == fingerprint.size - tailStart, HistoryFingerprint.hash(tail) == fingerprint.tailHash else {
+        let (info, tail): (stat, [UInt8])
+        switch try Self.match(descriptor, fingerprint) {
+        case .other:
             return .replaced
+        case let .same(status, bytes), let .grown(status, bytes):
+            (info, tail) = (status, bytes)
         }
+        let size = Int(info.st_size)
         var oldProblems: [HistoryProblem] = []
         for span in problemLines {
             guard span.offset + span.length <= fingerprint.size else { return .replaced }
@@ -183,48 +184,58 @@ extension HistoryFile {
                 oldProblems.append(HistoryProblem(line: span.line, error: error, isUnterminated: isUnterminated))
             }
         }
-        let current = Self.fingerprint(info, size: size, tail: size == fingerprint.size ? tail[...] : [],
-                                       lineEnds: fingerprint.lineEnds)
-        if size == fingerprint.size {
-            guard current.isSameState(as: fingerprint) else { return .replaced }
-            return .unchanged(problems: oldProblems)
-        }
-        // Grown: only a clean append (the old content ended with a line end) is read as a tail.
-        guard fingerprint.endsWithNewline else { return .replaced }
-        let added = try descriptor.bytes(at: fingerprint.size, count: size - fingerprint.size)
+        if size == fingerprint.size { return .unchanged(problems: oldProblems) }
+        let part = try Self.readPart(of: descriptor.descriptor, path: url.path, from: fingerprint.size, to: nil,
+                                     firstLine: fingerprint.lineEnds + 1, visit: visit)
         try descriptor.unlock()
-        let total = fingerprint.size + added.count
-        var read = HistoryRead(records: [], problems: oldProblems, problemLines: problemLines, fingerprint: nil)
-        let newEnds = Self.readLines(added, base: fingerprint.size, firstLine: fingerprint.lineEnds + 1, into: &read, path: url.path)
+        let summary = part.summary
+        let read = HistoryRead(records: [], problems: oldProblems + part.problems, problemLines: problemLines + part.spans,
+                               fingerprint: nil)
         var lastBytes = tail
-        lastBytes.append(contentsOf: added)
-        read.fingerprint = Self.fingerprint(info, size: total, tail: lastBytes[max(0, lastBytes.count - HistoryFingerprint.tailLength)...],
-                                            lineEnds: fingerprint.lineEnds + newEnds)
-        return .appended(read)
+        lastBytes.append(contentsOf: summary.lastBytes)
+        var grown = read
+        grown.fingerprint = Self.fingerprint(info, size: fingerprint.size + summary.bytesRead,
+                                            tail: lastBytes[max(0, lastBytes.count - HistoryFingerprint.tailLength)...],
+                                            lineEnds: fingerprint.lineEnds + summary.lineEnds)
+        return .appended(grown)
     }
 
-    /// Reads the lines of `bytes` (which start at byte `base` of the file, at a line start)
-    /// into `read`; returns the number of `\n` in `bytes`.
-    private static func readLines(_ bytes: [UInt8], base: Int, firstLine: Int, into read: inout HistoryRead, path: String) -> Int {
-        var lineEnds = 0
-        for byte in bytes where byte == 0x0A { lineEnds += 1 }
-        var records: [SessionRecord] = []
-        var problems: [HistoryProblem] = []
-        var spans: [HistoryLineSpan] = []
-        scanLines(bytes, path: path, firstLine: firstLine) { _, record, _ in
-            records.append(record)
-        } problem: { problem in
-            problems.append(problem)
-        } problemRange: { line, range in
-            spans.append(HistoryLineSpan(line: line, offset: base + range.lowerBound, length: range.count))
+    /// How an open history compares with a fingerprint taken earlier.
+    enum StateMatch {
+        /// The same file in the same state: `fstat` now, and the last bytes before the size.
+        case same(stat, tail: [UInt8])
+        /// The same file with lines appended after the state (which ended with a line end).
+        case grown(stat, tail: [UInt8])
+        /// Anything else: rewritten, shrunk, changed before the old size, touched, or grown from
+        /// a torn last line.
+        case other
+    }
+
+    /// Compares the open history with `fingerprint` by the rules every cache of the history
+    /// follows: the same device and inode, at least as large, the same last bytes (up to
+    /// ``HistoryFingerprint/tailLength``) before the old size; then either the same state
+    /// (size, modification time) or a clean append (the old content ended with a line end).
+    /// - Throws: ``StoreError/io(path:operation:errno:)``.
+    static func match(_ descriptor: OpenFile, _ fingerprint: HistoryFingerprint) throws(StoreError) -> StateMatch {
+        let info = try descriptor.status()
+        let size = Int(info.st_size)
+        guard UInt64(info.st_dev) == fingerprint.device, UInt64(info.st_ino) == fingerprint.inode,
+              size >= fingerprint.size else { return .other }
+        let tailStart = max(0, fingerprint.size - HistoryFingerprint.tailLength)
+        let tail = try descriptor.bytes(at: tailStart, count: fingerprint.size - tailStart)
+        guard tail.count == fingerprint.size - tailStart, HistoryFingerprint.hash(tail) == fingerprint.tailHash else {
+            return .other
         }
-        read.records.append(contentsOf: records)
-        read.problems.append(contentsOf: problems)
-        read.problemLines.append(contentsOf: spans)
-        return lineEnds
+        if size == fingerprint.size {
+            let current = Self.fingerprint(info, size: size, tail: tail[...], lineEnds: fingerprint.lineEnds)
+            return current.isSameState(as: fingerprint) ? .same(info, tail: tail) : .other
+        }
+        return fingerprint.endsWithNewline ? .grown(info, tail: tail) : .other
     }
 
-    private static func fingerprint(_ info: stat, size: Int, tail: ArraySlice<UInt8>, lineEnds: Int) -> HistoryFingerprint {
+    /// The fingerprint of a state read: `info` from `fstat`, the size read, the last bytes
+    /// before it (up to ``HistoryFingerprint/tailLength``) and its line ends.
+    static func fingerprint(_ info: stat, size: Int, tail: ArraySlice<UInt8>, lineEnds: Int) -> HistoryFingerprint {
         HistoryFingerprint(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: size,
             modificationNanoseconds: HistoryFingerprint.nanoseconds(seconds: Int64(info.st_mtim.tv_sec),

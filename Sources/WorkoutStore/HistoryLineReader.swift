@@ -80,17 +80,64 @@ private let zero = UInt8(ascii: "0")
 private let nine = UInt8(ascii: "9")
 private let minus = UInt8(ascii: "-")
 
-/// Exact powers of ten as `Double` (10^0 … 10^22 are exact).
-private let exactPowersOfTen: [Double] = (0...22).map { exponent in
-    var value = 1.0
-    for _ in 0..<exponent { value *= 10 }
-    return value
-}
-
 /// The keys of a history line, as bit positions for repeated-key detection.
 private enum RecordKey: Int {
     case version, id, workout, kind, start, end, timeZone, utcOffsetSeconds, localDate
     case workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, legs
+
+    /// The keys a record must have, as bits of `1 << rawValue` (a mask: no array to build per line).
+    static let required: UInt32 = bits([.version, .id, .workout, .kind, .start, .end, .timeZone, .utcOffsetSeconds,
+                                        .localDate, .workoutSeconds, .totalSeconds])
+
+    static func bits(_ keys: [RecordKey]) -> UInt32 { keys.reduce(0) { $0 | 1 << UInt32($1.rawValue) } }
+
+    /// The key hiit writes at `position` (keys sorted, as ``SessionRecord/jsonLine()`` writes
+    /// them) with its literal `"key":`, tried before anything else at each member.
+    static func written(at position: Int) -> (key: RecordKey, literal: StaticString)? {
+        switch position {
+        case 0: (.end, #""end":"#)
+        case 1: (.exercises, #""exercises":"#)
+        case 2: (.id, #""id":"#)
+        case 3: (.kcal, #""kcal":"#)
+        case 4: (.kind, #""kind":"#)
+        case 5: (.legs, #""legs":"#)
+        case 6: (.localDate, #""localDate":"#)
+        case 7: (.pausedSeconds, #""pausedSeconds":"#)
+        case 8: (.rounds, #""rounds":"#)
+        case 9: (.start, #""start":"#)
+        case 10: (.timeZone, #""timeZone":"#)
+        case 11: (.totalSeconds, #""totalSeconds":"#)
+        case 12: (.utcOffsetSeconds, #""utcOffsetSeconds":"#)
+        case 13: (.version, #""version":"#)
+        case 14: (.weightKg, #""weightKg":"#)
+        case 15: (.workout, #""workout":"#)
+        case 16: (.workoutSeconds, #""workoutSeconds":"#)
+        default: nil
+        }
+    }
+
+    /// The position of this key in ``written(at:)``.
+    var writtenPosition: Int {
+        switch self {
+        case .end: 0
+        case .exercises: 1
+        case .id: 2
+        case .kcal: 3
+        case .kind: 4
+        case .legs: 5
+        case .localDate: 6
+        case .pausedSeconds: 7
+        case .rounds: 8
+        case .start: 9
+        case .timeZone: 10
+        case .totalSeconds: 11
+        case .utcOffsetSeconds: 12
+        case .version: 13
+        case .weightKg: 14
+        case .workout: 15
+        case .workoutSeconds: 16
+        }
+    }
 
     static func named(_ key: UnsafeBufferPointer<UInt8>.SubSequence) -> RecordKey? {
         switch key.count {
@@ -113,6 +160,43 @@ private enum RecordKey: Int {
 
 private enum LegKey: Int {
     case sport, startSeconds, elapsedSeconds, timerSeconds, distanceMeters, kcal, laps, poolLength, poolUnit, isOpenWater
+
+    /// The keys a leg must have, as bits of `1 << rawValue`.
+    static let required: UInt32 = [LegKey.sport, .startSeconds, .elapsedSeconds, .timerSeconds, .laps]
+        .reduce(0) { $0 | 1 << UInt32($1.rawValue) }
+
+    /// As ``RecordKey/written(at:)``, for a leg.
+    static func written(at position: Int) -> (key: LegKey, literal: StaticString)? {
+        switch position {
+        case 0: (.distanceMeters, #""distanceMeters":"#)
+        case 1: (.elapsedSeconds, #""elapsedSeconds":"#)
+        case 2: (.isOpenWater, #""isOpenWater":"#)
+        case 3: (.kcal, #""kcal":"#)
+        case 4: (.laps, #""laps":"#)
+        case 5: (.poolLength, #""poolLength":"#)
+        case 6: (.poolUnit, #""poolUnit":"#)
+        case 7: (.sport, #""sport":"#)
+        case 8: (.startSeconds, #""startSeconds":"#)
+        case 9: (.timerSeconds, #""timerSeconds":"#)
+        default: nil
+        }
+    }
+
+    /// The position of this key in ``written(at:)``.
+    var writtenPosition: Int {
+        switch self {
+        case .distanceMeters: 0
+        case .elapsedSeconds: 1
+        case .isOpenWater: 2
+        case .kcal: 3
+        case .laps: 4
+        case .poolLength: 5
+        case .poolUnit: 6
+        case .sport: 7
+        case .startSeconds: 8
+        case .timerSeconds: 9
+        }
+    }
 
     static func named(_ key: UnsafeBufferPointer<UInt8>.SubSequence) -> LegKey? {
         switch key.count {
@@ -166,8 +250,10 @@ private struct LineScanner {
         var weightKg: Double?, kcal: Double?
         var legs: [LegRecord] = []
         var members = ObjectCursor()
-        while let keyRange = nextMember(&members) {
-            if let key = RecordKey.named(bytes[keyRange]) {
+        var guess = 0
+        while let member = nextMember(&members, guess: &guess, written: RecordKey.written(at:),
+                                      named: RecordKey.named, position: \.writtenPosition) {
+            if case let .known(key) = member {
                 let bit: UInt32 = 1 << UInt32(key.rawValue)
                 guard seen & bit == 0 else { return nil }
                 seen |= bit
@@ -176,21 +262,20 @@ private struct LineScanner {
                     guard let value = integer(), value >= 1, value <= SessionRecord.currentVersion else { return nil }
                     version = value
                 case .id:
-                    guard let range = plainString(), let value = uuid(range) else { return nil }
+                    guard let range = fixedString(length: 36), let value = uuid(range) else { return nil }
                     id = value
                 case .workout:
                     guard let value = string() else { return nil }
                     workout = value
                 case .kind:
-                    guard let range = plainString() else { return nil }
-                    if matches(bytes[range], "intervals") { kind = .intervals }
-                    else if matches(bytes[range], "multisport") { kind = .multisport }
+                    if takeLiteral(#""intervals""#) { kind = .intervals }
+                    else if takeLiteral(#""multisport""#) { kind = .multisport }
                     else { return nil }
                 case .start:
-                    guard let range = plainString(), let value = date(range) else { return nil }
+                    guard let range = fixedString(length: 20), let value = date(range) else { return nil }
                     start = value
                 case .end:
-                    guard let range = plainString(), let value = date(range) else { return nil }
+                    guard let range = fixedString(length: 20), let value = date(range) else { return nil }
                     end = value
                 case .timeZone:
                     guard let value = string() else { return nil }
@@ -199,7 +284,7 @@ private struct LineScanner {
                     guard let value = integer() else { return nil }
                     utcOffsetSeconds = value
                 case .localDate:
-                    guard let range = plainString(), let value = LocalDay(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+                    guard let range = fixedString(length: 10), let value = LocalDay(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
                     else { return nil }
                     localDate = value
                 case .workoutSeconds:
@@ -235,16 +320,14 @@ private struct LineScanner {
                         legs = value
                     }
                 }
-            } else {
+            } else if case let .unknown(keyRange) = member {
                 guard skipUnknownMember(keyRange, depth: 1, &members) else { return nil }
             }
         }
         guard !members.failed else { return nil }
         skipWhitespace()
         guard index == bytes.count else { return nil }
-        let required: [RecordKey] = [.version, .id, .workout, .kind, .start, .end, .timeZone, .utcOffsetSeconds,
-                                     .localDate, .workoutSeconds, .totalSeconds]
-        for key in required where seen & (1 << UInt32(key.rawValue)) == 0 { return nil }
+        guard seen & RecordKey.required == RecordKey.required else { return nil }
         guard let id else { return nil }
         var record = SessionRecord(
             id: id, workout: workout, kind: kind, start: start, end: end, timeZone: timeZone,
@@ -256,12 +339,14 @@ private struct LineScanner {
     }
 
     /// A JSON array whose elements `element` reads, or `nil` when anything is not as expected.
+    /// Room for `capacity` elements is made at the first one (fewer reallocations for laps).
     @inline(__always)
-    mutating func array<Element>(of element: (inout Self) -> Element?) -> [Element]? {
+    mutating func array<Element>(reserving capacity: Int, of element: (inout Self) -> Element?) -> [Element]? {
         guard take(openBracket) else { return nil }
         var items: [Element] = []
         skipWhitespace()
         if take(closeBracket) { return items }
+        items.reserveCapacity(capacity)
         while true {
             skipWhitespace()
             guard let item = element(&self) else { return nil }
@@ -274,7 +359,7 @@ private struct LineScanner {
     }
 
     mutating func legRecords() -> [LegRecord]? {
-        array { $0.legRecord() }
+        array(reserving: 2) { $0.legRecord() }
     }
 
     mutating func legRecord() -> LegRecord? {
@@ -285,8 +370,10 @@ private struct LineScanner {
         var poolUnit: LengthUnit?, isOpenWater: Bool?
         var laps: [LapRecord] = []
         var members = ObjectCursor()
-        while let keyRange = nextMember(&members) {
-            if let key = LegKey.named(bytes[keyRange]) {
+        var guess = 0
+        while let member = nextMember(&members, guess: &guess, written: LegKey.written(at:),
+                                      named: LegKey.named, position: \.writtenPosition) {
+            if case let .known(key) = member {
                 let bit: UInt32 = 1 << UInt32(key.rawValue)
                 guard seen & bit == 0 else { return nil }
                 seen |= bit
@@ -331,23 +418,29 @@ private struct LineScanner {
                     guard let value = lapRecords() else { return nil }
                     laps = value
                 }
-            } else {
+            } else if case let .unknown(keyRange) = member {
                 guard skipUnknownMember(keyRange, depth: 3, &members) else { return nil }
             }
         }
         guard !members.failed else { return nil }
-        let required: [LegKey] = [.sport, .startSeconds, .elapsedSeconds, .timerSeconds, .laps]
-        for key in required where seen & (1 << UInt32(key.rawValue)) == 0 { return nil }
+        guard seen & LegKey.required == LegKey.required else { return nil }
         return LegRecord(sport: sport, startSeconds: startSeconds, elapsedSeconds: elapsedSeconds,
                          timerSeconds: timerSeconds, distanceMeters: distanceMeters, kcal: kcal, laps: laps,
                          poolLength: poolLength, poolUnit: poolUnit, isOpenWater: isOpenWater)
     }
 
     mutating func lapRecords() -> [LapRecord]? {
-        array { $0.lapRecord() }
+        array(reserving: 8) { $0.lapRecord() }
     }
 
     mutating func lapRecord() -> LapRecord? {
+        // The form hiit writes, read as one template; anything else by the general path below.
+        let lapStart = index
+        if takeLiteral(#"{"elapsedSeconds":"#), let elapsed = double(), takeLiteral(#","startSeconds":"#),
+           let start = double(), take(closeBrace) {
+            return LapRecord(startSeconds: start, elapsedSeconds: elapsed)
+        }
+        index = lapStart
         guard take(openBrace) else { return nil }
         var startSeconds: Double?, elapsedSeconds: Double?
         var members = ObjectCursor()
@@ -411,6 +504,47 @@ private struct LineScanner {
         return key
     }
 
+    /// A member's key: one this reader knows, or the range of another inside its quotes.
+    enum Member<Key> {
+        case known(Key)
+        case unknown(Range<Int>)
+    }
+
+    /// ``nextMember(_:)`` for an object whose keys this reader knows: first tries the literals
+    /// `"key":` of the keys hiit writes next (`written(guess)` and the few after it, keys being
+    /// sorted and some optional), each one comparison of bytes; otherwise reads any key and
+    /// names it. `guess` moves on past the key found, so that the next member is tried as the
+    /// one after it.
+    @inline(__always)
+    mutating func nextMember<Key>(
+        _ cursor: inout ObjectCursor, guess: inout Int, written: (Int) -> (key: Key, literal: StaticString)?,
+        named: (UnsafeBufferPointer<UInt8>.SubSequence) -> Key?, position: (Key) -> Int
+    ) -> Member<Key>? {
+        let separator = cursor.started ? comma : quote
+        if index < bytes.count, bytes[index] == separator {
+            let mark = index
+            if cursor.started { index += 1 }
+            for ahead in 0..<Self.keysTriedAhead {
+                guard let expected = written(guess + ahead) else { break }
+                if takeLiteral(expected.literal) {
+                    cursor.started = true
+                    guess += ahead + 1
+                    skipWhitespace()
+                    return .known(expected.key)
+                }
+            }
+            index = mark
+        }
+        guard let range = nextMember(&cursor) else { return nil }
+        guard let key = named(bytes[range]) else { return .unknown(range) }
+        guess = position(key) + 1
+        return .known(key)
+    }
+
+    /// How many of the keys hiit writes next are tried as literals before a key is read the
+    /// general way: a leg without a pool skips three (`isOpenWater`, `poolLength`, `poolUnit`).
+    static let keysTriedAhead = 4
+
     /// Skips the value of a member this reader does not know; `false` when the key stood
     /// before in the object or the value is not valid JSON within `depth`.
     mutating func skipUnknownMember(_ key: Range<Int>, depth: Int, _ cursor: inout ObjectCursor) -> Bool {
@@ -435,9 +569,23 @@ private struct LineScanner {
         return true
     }
 
+    /// Whether `word` comes next (advancing past it when it does), compared eight bytes at a
+    /// time in line (no call: most keys and laps are matched this way).
+    @inline(__always)
     mutating func takeLiteral(_ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
-        guard index + count <= bytes.count, matches(bytes[index..<index + count], word) else { return false }
+        guard index + count <= bytes.count, let base = bytes.baseAddress else { return false }
+        let here = UnsafeRawPointer(base + index), there = UnsafeRawPointer(word.utf8Start)
+        var i = 0
+        while i + 8 <= count {
+            guard here.loadUnaligned(fromByteOffset: i, as: UInt64.self) == there.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            else { return false }
+            i += 8
+        }
+        while i < count {
+            guard here.load(fromByteOffset: i, as: UInt8.self) == there.load(fromByteOffset: i, as: UInt8.self) else { return false }
+            i += 1
+        }
         index += count
         return true
     }
@@ -480,6 +628,19 @@ private struct LineScanner {
             }
         }
         return nil
+    }
+
+    /// The range inside the quotes of a string value of exactly `length` bytes, found without
+    /// scanning it: `nil` unless a quote stands at both ends. Only for values whose parse then
+    /// checks every byte between the quotes to be one of a few ASCII characters (digits,
+    /// hyphens: a UUID, a date), none a quote or a backslash, so that ``plainString()`` would
+    /// have found the same string and accepted it: the two agree on every line.
+    @inline(__always)
+    mutating func fixedString(length: Int) -> Range<Int>? {
+        guard index + length + 2 <= bytes.count, bytes[index] == quote, bytes[index + length + 1] == quote else { return nil }
+        let range = index + 1..<index + 1 + length
+        index += length + 2
+        return range
     }
 
     mutating func string() -> String? {
@@ -534,59 +695,163 @@ private struct LineScanner {
         return (start..<index, isWhole, hasExponent)
     }
 
-    /// A whole number written without fraction or exponent, at most 18 digits.
+    /// A whole number written without fraction or exponent, at most 18 digits. One pass: the
+    /// digits are checked and added up together.
     mutating func integer() -> Int? {
-        guard let token = numberToken(), token.isWhole else { return nil }
-        var i = token.range.lowerBound
-        let isNegative = bytes[i] == minus
+        let count = bytes.count
+        var i = index
+        let isNegative = i < count && bytes[i] == minus
         if isNegative { i += 1 }
-        guard token.range.upperBound - i <= 18 else { return nil }
+        let first = i
+        guard i < count, isDigit(bytes[i]) else { return nil }
         var value = 0
-        while i < token.range.upperBound {
-            value = value * 10 + Int(bytes[i] - zero)
+        if bytes[i] == zero {
             i += 1
+        } else if let run = digitRun(at: i) {
+            value = Int(run.value)
+            i += run.count
+        } else {
+            while i < count, isDigit(bytes[i]) {
+                value = value &* 10 &+ Int(bytes[i] - zero)
+                i += 1
+            }
         }
+        // A fraction, an exponent or a leading zero makes it not a plain whole number.
+        guard i - first <= 18, !(i < count && (isDigit(bytes[i]) || isFractionOrExponent(bytes[i]))) else { return nil }
+        index = i
         return isNegative ? -value : value
     }
 
-    /// A finite number. Up to 15 significant digits without an exponent are converted exactly
-    /// (an integer below 2^53 divided by an exact power of ten: one correctly rounded
-    /// operation); anything longer goes through `Double(String)`, as the strict decoder does.
     /// A number or `null`: `.some(nil)` for `null`, `nil` when it is neither.
     mutating func nullableDouble() -> Double?? {
         if takeNull() { return .some(nil) }
         return double().map { $0 }
     }
 
+    /// A finite number, checked as RFC 8259 writes it. Without an exponent, digits that make a
+    /// whole number of at most 2^53 with at most 22 of them after the point are converted
+    /// exactly (that number divided by an exact power of ten: one correctly rounded operation),
+    /// in the same pass that checks them; anything else goes through `Double(String)`, as the
+    /// strict decoder does.
     mutating func double() -> Double? {
-        guard let token = numberToken() else { return nil }
-        if !token.hasExponent {
-            var i = token.range.lowerBound
-            let isNegative = bytes[i] == minus
-            if isNegative { i += 1 }
-            var mantissa: Int64 = 0
-            var digits = 0
-            var fractionDigits = 0
-            var inFraction = false
-            while i < token.range.upperBound {
-                let byte = bytes[i]
-                if byte == UInt8(ascii: ".") {
-                    inFraction = true
-                } else {
-                    mantissa = mantissa &* 10 &+ Int64(byte - zero)
-                    if mantissa != 0 || inFraction { digits += 1 }
-                    if inFraction { fractionDigits += 1 }
-                }
+        let start = index
+        let count = bytes.count
+        var i = index
+        let isNegative = i < count && bytes[i] == minus
+        if isNegative { i += 1 }
+        guard i < count, isDigit(bytes[i]) else { return nil }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        if bytes[i] == zero {
+            i += 1
+            if i < count, isDigit(bytes[i]) { return nil }
+        } else if let run = digitRun(at: i) {
+            mantissa = run.value
+            digits = run.count
+            i += run.count
+        } else {
+            while i < count, isDigit(bytes[i]) {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[i] - zero)
+                digits += 1
                 i += 1
             }
-            if digits <= 15 {
-                let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
-                return isNegative ? -value : value
+        }
+        if i < count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard i < count, isDigit(bytes[i]) else { return nil }
+            while i < count, isDigit(bytes[i]) {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[i] - zero)
+                digits += 1
+                fractionDigits += 1
+                i += 1
             }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self)
+        if i < count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            index = start
+            guard let token = numberToken() else { return nil }
+            return slowDouble(token.range)
+        }
+        index = i
+        // Exact when the digits, as a whole number, are at most 2^53 and there are at most 22
+        // fraction digits: both the number and 10^n are then `Double`s exactly, and one division
+        // rounds correctly, as `Double(String)` does (Clinger's fast path). At most 19 digits
+        // keep the sum from wrapping. The unrounded kcal hiit stores (`87.88888888888889`, 16
+        // digits) come this way.
+        if digits <= 19, mantissa <= 1 << 53, fractionDigits <= 22 {
+            let value = Double(mantissa) / Self.exactPowerOfTen(fractionDigits)
+            return isNegative ? -value : value
+        }
+        return slowDouble(start..<i)
+    }
+
+    /// The run of 1–7 digits at `position` and its value, read eight bytes at once (without a
+    /// branch per digit: most numbers of a history line are a few digits, whose lengths vary);
+    /// `nil` when fewer than eight bytes are left or all eight are digits (the caller then goes
+    /// digit by digit). SWAR, as in Lemire's "parse eight digits": each byte XOR `0`
+    /// (digits become 0–9), the first byte that is not a digit found by its high bit after
+    /// adding 0x76, the digits moved to the top of the word behind zeros and added up in three
+    /// multiplications.
+    @inline(__always)
+    func digitRun(at position: Int) -> (count: Int, value: UInt64)? {
+        guard position + 8 <= bytes.count, let base = bytes.baseAddress else { return nil }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+        let digits = word ^ 0x3030_3030_3030_3030
+        let notDigits = (((digits & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
+        guard notDigits != 0 else { return nil }
+        let count = notDigits.trailingZeroBitCount / 8
+        guard count > 0 else { return (0, 0) }
+        var value = digits << UInt64(8 * (8 - count))
+        value = ((value & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
+        value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+        return (count, value)
+    }
+
+    /// A number token converted by `Double(String)`, as the strict decoder converts it; `nil`
+    /// when it is not finite.
+    func slowDouble(_ range: Range<Int>) -> Double? {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { return nil }
         return value
+    }
+
+    @inline(__always)
+    func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
+
+    @inline(__always)
+    func isFractionOrExponent(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+    }
+
+    /// 10^n for n in 0…22, each exact as a `Double` (5^22 < 2^53).
+    @inline(__always)
+    static func exactPowerOfTen(_ n: Int) -> Double {
+        switch n {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
     }
 
     /// Skips any JSON value, checking its syntax; objects need plain keys, each once.
@@ -638,33 +903,39 @@ private struct LineScanner {
     /// `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` in hexadecimal digits of either case.
     func uuid(_ range: Range<Int>) -> UUID? {
         guard range.count == 36 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(16)
-        var i = range.lowerBound
-        var position = 0
-        while position < 36 {
-            if position == 8 || position == 13 || position == 18 || position == 23 {
-                guard bytes[i] == minus else { return nil }
-                i += 1
-                position += 1
-                continue
+        let b = range.lowerBound
+        guard bytes[b + 8] == minus, bytes[b + 13] == minus, bytes[b + 18] == minus, bytes[b + 23] == minus
+        else { return nil }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        // Without a branch per digit (digits and letters are equally likely, so a branch would
+        // be mispredicted every other time): each digit's value and validity computed alike.
+        var valid: UInt8 = 1
+        withUnsafeMutableBytes(of: &value) { out in
+            var i = b
+            for o in 0..<16 {
+                if o == 4 || o == 6 || o == 8 || o == 10 { i += 1 }  // the hyphens, checked above
+                let high = bytes[i], low = bytes[i + 1]
+                valid &= Self.isHexDigit(high) & Self.isHexDigit(low)
+                out[o] = Self.hexValue(high) << 4 | Self.hexValue(low)
+                i += 2
             }
-            guard let high = hexDigit(bytes[i]), let low = hexDigit(bytes[i + 1]) else { return nil }
-            out.append(high << 4 | low)
-            i += 2
-            position += 2
         }
-        return UUID(uuid: (out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7],
-                           out[8], out[9], out[10], out[11], out[12], out[13], out[14], out[15]))
+        return valid == 1 ? UUID(uuid: value) : nil
     }
 
-    func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case zero...nine: return byte - zero
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
+    /// 1 for `0-9`, `a-f`, `A-F`, else 0.
+    @inline(__always)
+    static func isHexDigit(_ byte: UInt8) -> UInt8 {
+        let isDigit: UInt8 = byte &- zero < 10 ? 1 : 0
+        let isLetter: UInt8 = (byte | 0x20) &- UInt8(ascii: "a") < 6 ? 1 : 0
+        return isDigit | isLetter
+    }
+
+    /// The value of a hexadecimal digit (meaningless for other bytes): the low four bits, plus
+    /// 9 for a letter (`A` is 0x41, `a` 0x61: bit 6 set).
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8 {
+        (byte & 0x0F) &+ 9 &* (byte >> 6)
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds) naming a real instant of the years 1600–9999.

@@ -39,19 +39,11 @@ import WorkoutStore
         }
     }
 
-    /// The roll-up's JSON with sorted keys (its cells are merged and sorted when encoded), so
-    /// equal roll-ups give equal text.
-    static func json(_ rollup: DailyRollup) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(rollup), as: UTF8.self)
-    }
-
     /// What a load without any cache gives (the reference).
-    static func fresh(_ folder: Folder) throws -> (rollup: String, problems: [String]) {
+    static func fresh(_ folder: Folder) throws -> (rollup: DailyRollup, problems: [String]) {
         try folder.cache.remove()
-        let data = try StatsData.load(folder: folder.data, needsRecords: false)
-        return (try json(data.rollup), data.problems.map(\.description))
+        let data = try StatsData.load(folder: folder.data)
+        return (data.rollup, data.problems.map(\.description))
     }
 
     static func appendRaw(_ text: String, to folder: Folder) throws {
@@ -67,18 +59,28 @@ import WorkoutStore
         try folder.data.history.append(contentsOf: Self.records(40))
         try Self.appendRaw("{\"version\": 1, \"workout\": 5}\n", to: folder)
         try folder.data.history.append(contentsOf: Self.records(5, from: 40))
-        let cold = try StatsData.load(folder: folder.data, needsRecords: false)
+        let cold = try StatsData.load(folder: folder.data)
         #expect(cold.rollup.sessionCount == 45)
-        #expect(cold.records == nil)
+        #expect(cold.hourly == nil)
         #expect(cold.problems.map(\.line) == [41])
         #expect(folder.cache.read() != nil)
-        let warm = try StatsData.load(folder: folder.data, needsRecords: false)
-        #expect(try Self.json(warm.rollup) == Self.json(cold.rollup))
+        let warm = try StatsData.load(folder: folder.data)
+        #expect(warm.rollup == cold.rollup)
         #expect(warm.problems == cold.problems)
-        #expect(try Self.json(cold.rollup) == Self.json(DailyRollup(records: folder.data.history.read().records)))
-        let withRecords = try StatsData.load(folder: folder.data, needsRecords: true)
-        #expect(withRecords.records == (try folder.data.history.read().records))
-        #expect(try Self.json(withRecords.rollup) == Self.json(cold.rollup))
+        let records = try folder.data.history.read().records
+        #expect(cold.rollup == DailyRollup(records: records))
+        // An hourly period reads every record into its report, through no cache.
+        let context = StatsContext(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt,
+                                   now: Date(timeIntervalSince1970: 1_768_000_000), firstWeekday: .monday)
+        for period in [PeriodSpec.day, .last24Hours] {
+            let query = StatsQuery(period: period, date: period == .day ? LocalDay("2026-01-05") : nil)
+            let hourly = try StatsData.load(folder: folder.data, hourly: StatsReportBuilder(query: query, context: context))
+            let expected = try StatsReport(records: records, query: query, context: context)
+            #expect(try hourly.hourly?.jsonData() == expected.jsonData())
+            #expect(expected.totals.sessions > 0, "the day has sessions")
+            #expect(hourly.rollup == cold.rollup)
+            #expect(hourly.problems == cold.problems)
+        }
     }
 
     /// The warm path trusts the cache while the history is in the state it describes (the
@@ -87,40 +89,40 @@ import WorkoutStore
         let folder = try Folder()
         defer { folder.remove() }
         try folder.data.history.append(contentsOf: Self.records(10))
-        _ = try StatsData.load(folder: folder.data, needsRecords: false)
+        _ = try StatsData.load(folder: folder.data)
         var cached = try #require(folder.cache.read())
-        cached.payload = try JSONEncoder().encode(DailyRollup(records: Self.records(2)))
+        cached.payload = DailyRollup(records: Self.records(2)).binaryForm
         try folder.cache.write(cached)
-        #expect(try StatsData.load(folder: folder.data, needsRecords: false).rollup.sessionCount == 2)
+        #expect(try StatsData.load(folder: folder.data).rollup.sessionCount == 2)
         // A rewrite (history delete) changes the file: the cache is not trusted any more.
         let id = try folder.data.history.read().records[0].id
         _ = try folder.data.history.removeSessions(withID: id)
-        let rebuilt = try StatsData.load(folder: folder.data, needsRecords: false)
+        let rebuilt = try StatsData.load(folder: folder.data)
         #expect(rebuilt.rollup.sessionCount == 9)
-        #expect(try Self.json(rebuilt.rollup) == Self.fresh(folder).rollup)
+        #expect(try rebuilt.rollup == Self.fresh(folder).rollup)
     }
 
     @Test func appendedSessionsAreAddedFromTheTail() throws {
         let folder = try Folder()
         defer { folder.remove() }
         try folder.data.history.append(contentsOf: Self.records(20))
-        _ = try StatsData.load(folder: folder.data, needsRecords: false)
+        _ = try StatsData.load(folder: folder.data)
         let before = try #require(folder.cache.read())
         try folder.data.history.append(contentsOf: Self.records(7, from: 20))
         try Self.appendRaw("{broken\n", to: folder)
         try folder.data.history.append(contentsOf: Self.records(3, from: 27))
-        let grown = try StatsData.load(folder: folder.data, needsRecords: false)
+        let grown = try StatsData.load(folder: folder.data)
         #expect(grown.rollup.sessionCount == 30)
         #expect(grown.problems.map(\.line) == [28])
         let after = try #require(folder.cache.read())
         #expect(after.fingerprint.inode == before.fingerprint.inode)
         #expect(after.fingerprint.size > before.fingerprint.size)
         let reference = try Self.fresh(folder)
-        #expect(try Self.json(grown.rollup) == reference.rollup)
+        #expect(grown.rollup == reference.rollup)
         #expect(grown.problems.map(\.description) == reference.problems)
         // And once more warm, from the rewritten cache.
-        let warm = try StatsData.load(folder: folder.data, needsRecords: false)
-        #expect(try Self.json(warm.rollup) == reference.rollup)
+        let warm = try StatsData.load(folder: folder.data)
+        #expect(warm.rollup == reference.rollup)
         #expect(warm.problems.map(\.description) == reference.problems)
     }
 
@@ -129,11 +131,11 @@ import WorkoutStore
         defer { folder.remove() }
         let records = Self.records(15)
         try folder.data.history.append(contentsOf: records)
-        let first = try StatsData.load(folder: folder.data, needsRecords: false)
+        let first = try StatsData.load(folder: folder.data)
         _ = try folder.data.history.removeSessions(withID: records[3].id)
-        let after = try StatsData.load(folder: folder.data, needsRecords: false)
+        let after = try StatsData.load(folder: folder.data)
         #expect(after.rollup.sessionCount == first.rollup.sessionCount - 1)
-        #expect(try Self.json(after.rollup) == Self.json(DailyRollup(records: records.enumerated().filter { $0.offset != 3 }.map(\.element))))
+        #expect(after.rollup == DailyRollup(records: records.enumerated().filter { $0.offset != 3 }.map(\.element)))
     }
 
     @Test func brokenCacheIsRebuiltAndNeverFailsTheStatistics() throws {
@@ -144,32 +146,32 @@ import WorkoutStore
         let cacheURL = folder.cache.url
         for junk in [Data(), Data("garbage\n{}".utf8), Data(repeating: 0xFF, count: 100)] {
             try junk.write(to: cacheURL)
-            let data = try StatsData.load(folder: folder.data, needsRecords: false)
-            #expect(try Self.json(data.rollup) == reference.rollup)
+            let data = try StatsData.load(folder: folder.data)
+            #expect(data.rollup == reference.rollup)
             #expect(folder.cache.read() != nil)
         }
         // A cache whose payload is not a roll-up.
         var cached = try #require(folder.cache.read())
-        cached.payload = Data("{\"version\": 99}".utf8)
+        cached.payload = Array("{\"version\": 99}".utf8)
         try folder.cache.write(cached)
-        #expect(try Self.json(StatsData.load(folder: folder.data, needsRecords: false).rollup) == reference.rollup)
+        #expect(try StatsData.load(folder: folder.data).rollup == reference.rollup)
         // A cache that cannot be written (a folder in its place) is no error.
         try FileManager.default.removeItem(at: cacheURL)
         try FileManager.default.createDirectory(at: cacheURL, withIntermediateDirectories: true)
-        #expect(try Self.json(StatsData.load(folder: folder.data, needsRecords: false).rollup) == reference.rollup)
+        #expect(try StatsData.load(folder: folder.data).rollup == reference.rollup)
     }
 
     @Test func missingHistoryIsEmptyAndLeavesNoCache() throws {
         let folder = try Folder()
         defer { folder.remove() }
-        let data = try StatsData.load(folder: folder.data, needsRecords: false)
+        let data = try StatsData.load(folder: folder.data)
         #expect(data.rollup.sessionCount == 0)
         #expect(data.problems.isEmpty)
         #expect(folder.cache.read() == nil)
         // A cache left over from a removed history is not believed.
         try folder.data.history.append(contentsOf: Self.records(4))
-        _ = try StatsData.load(folder: folder.data, needsRecords: false)
+        _ = try StatsData.load(folder: folder.data)
         try FileManager.default.removeItem(at: folder.data.historyURL)
-        #expect(try StatsData.load(folder: folder.data, needsRecords: false).rollup.sessionCount == 0)
+        #expect(try StatsData.load(folder: folder.data).rollup.sessionCount == 0)
     }
 }

@@ -38,41 +38,107 @@ struct RollupTests {
         }
     }
 
-    @Test func rollupSurvivesItsJSONFormAndIncrementalAdds() throws {
+    @Test func rollupSurvivesItsBinaryFormIncrementalAddsAndMerges() throws {
         let history = try generatedHistory(seed: 99, count: 1200)
         let rollup = DailyRollup(records: history)
-        let data = try JSONEncoder().encode(rollup)
-        let decoded = try JSONDecoder().decode(DailyRollup.self, from: data)
+        let decoded = try DailyRollup(binaryForm: rollup.binaryForm)
         #expect(decoded == rollup)
         var incremental = DailyRollup(records: history.prefix(700))
         for record in history.dropFirst(700) { incremental.add(record) }
         #expect(incremental == rollup)
         let reversed = DailyRollup(records: history.reversed())
         #expect(reversed == rollup)
+        // Parts rolled up apart (as a history read in parts at once) and merged, in any order;
+        // then written, read back, and added to.
+        var merged = DailyRollup(records: history[800...])
+        merged.merge(DailyRollup(records: history[..<300]))
+        var middle = DailyRollup(records: history[300..<500])
+        middle.merge(DailyRollup(records: history[500..<800]))
+        merged.merge(middle)
+        #expect(merged == rollup)
+        #expect(merged.sessionCount == 1200)
+        #expect(try DailyRollup(binaryForm: merged.binaryForm) == rollup)
+        var grown = try DailyRollup(binaryForm: merged.binaryForm)
+        var added = merged
+        let more = try generatedHistory(seed: 7, count: 50)
+        for record in more {
+            grown.add(record)
+            added.add(record)
+        }
+        let reference = DailyRollup(records: history + more)
+        #expect(grown == reference && added == reference)
+        let ctx = try context("Europe/Berlin", now: "2024-02-29T12:00:00+01:00")
+        for filter in [SessionFilter.all, .intervals, .sport("running")] {
+            let query = StatsQuery(period: .range(from: try day("2023-01-01"), to: try day("2024-12-31")),
+                                   metric: .distance, filter: filter)
+            #expect(try StatsReport(rollup: merged, query: query, context: ctx).jsonData()
+                    == StatsReport(records: history, query: query, context: ctx).jsonData())
+        }
     }
 
-    @Test func rollupJSONIsVersionedAndCompact() throws {
+    /// A report built record by record from parts of the history and merged (as a history read
+    /// in parts at once) is the report of all the records, for every kind of period.
+    @Test(arguments: [PeriodSpec.day, .last24Hours, .last7Days, .month, .year])
+    func reportBuildersOfPartsMergeIntoTheWholeReport(period: PeriodSpec) throws {
+        let history = try generatedHistory(seed: 5, count: 1500)
+        let ctx = try context("Europe/Berlin", now: "2024-02-29T12:00:00+01:00")
+        let query = StatsQuery(period: period, date: period == .last24Hours ? nil : try day("2024-02-20"),
+                               baseline: .lastYear, metric: .distance)
+        var first = try StatsReportBuilder(query: query, context: ctx)
+        var second = try StatsReportBuilder(query: query, context: ctx)
+        for (index, record) in history.enumerated() {
+            if index % 3 == 0 { first.add(record) } else { second.add(record) }
+        }
+        first.merge(second)
+        let whole = try StatsReport(records: history, query: query, context: ctx)
+        #expect(try first.report.jsonData() == whole.jsonData())
+        #expect(whole.totals.sessions + (whole.comparison?.totals.sessions ?? 0) > 0, "the period holds sessions")
+    }
+
+    @Test func rollupBinaryFormIsVersionedAndFixedWidth() throws {
         let record = try multisport("2025-01-01T07:30:00+01:00", in: "Europe/Berlin", workout: "Run",
                                     legs: [("running", 5000.25)], minutes: 30, kcal: 300.5)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let text = String(decoding: try encoder.encode(DailyRollup(records: [record])), as: UTF8.self)
-        #expect(text == #"{"cells":"20250101,7,0,1,1800000,1800000,300500000,0,5000250;"#
-                + #"20250101,7,1,1,1800000,1800000,300500000,0,5000250","keys":["all","sport:running"],"#
-                + #""sessionCount":1,"sports":["running"],"version":1}"#)
+        let bytes = DailyRollup(records: [record]).binaryForm
+        func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+        func name(_ text: String) -> [UInt8] { le(UInt32(text.utf8.count)) + Array(text.utf8) }
+        // Two cells, day 20089 (2025-01-01) at 07:00: key 0 "all" and key 1 "sport:running", one
+        // session of 1,800,000 ms and 300,500,000 µkcal, one distance each: 5,000,250 mm running.
+        func cell(key: UInt32) -> [UInt8] {
+            le(Int32(20089)) + [7] + le(key) + le(Int32(1)) + le(Int64(1_800_000)) + le(Int64(1_800_000))
+                + le(Int64(300_500_000)) + le(UInt32(1))
+        }
+        let distance = le(UInt32(0)) + le(Int64(5_000_250))
+        let expected: [UInt8] = le(UInt32(2)) + le(Int64(1)) + le(UInt32(2)) + name("all") + name("sport:running")
+            + le(UInt32(1)) + name("running") + le(UInt32(2)) + cell(key: 0) + cell(key: 1) + distance + distance
+        #expect(bytes == expected)
     }
 
     @Test func brokenOrNewerRollupsAreRefused() throws {
-        let newer = Data(#"{"cells":"","keys":[],"sessionCount":0,"sports":[],"version":2}"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(DailyRollup.self, from: newer) }
-        let badDate = Data(#"{"cells":"20250230,7,0,1,0,0,0","keys":["all"],"sessionCount":1,"sports":[],"version":1}"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(DailyRollup.self, from: badDate) }
-        let badKey = Data(#"{"cells":"20250101,7,3,1,0,0,0","keys":["all"],"sessionCount":1,"sports":[],"version":1}"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(DailyRollup.self, from: badKey) }
-        let badText = Data(#"{"cells":"20250101,7,0,1,0,0;x","keys":["all"],"sessionCount":1,"sports":[],"version":1}"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(DailyRollup.self, from: badText) }
-        let empty = Data(#"{"cells":"","keys":[],"sessionCount":0,"sports":[],"version":1}"#.utf8)
-        #expect(try JSONDecoder().decode(DailyRollup.self, from: empty) == DailyRollup())
+        let good = try DailyRollup(records: [session("2025-01-01T07:30:00+01:00", in: "Europe/Berlin")]).binaryForm
+        #expect(try DailyRollup(binaryForm: good).sessionCount == 1)
+        // version, sessions, keys "all" and "intervals", no sports, 2 cells: the first at byte 44.
+        let firstCell = 4 + 8 + 4 + (4 + 3) + (4 + 9) + 4 + 4
+        func changed(at offset: Int, to values: [UInt8]) -> [UInt8] {
+            var bytes = good
+            bytes.replaceSubrange(offset..<offset + values.count, with: values)
+            return bytes
+        }
+        let broken: [(String, [UInt8])] = [
+            ("newer version", changed(at: 0, to: [3])), ("older version", changed(at: 0, to: [1])),
+            ("empty", []), ("cut short", Array(good.dropLast())), ("trailing byte", good + [0]),
+            ("a negative session count", changed(at: 4, to: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])),
+            ("a day before the year 1", changed(at: firstCell, to: [0x00, 0x00, 0x00, 0x80])),
+            ("hour 24", changed(at: firstCell + 4, to: [24])),
+            ("key out of range", changed(at: firstCell + 5, to: [9])),
+            ("negative sessions in a cell", changed(at: firstCell + 9, to: [0xFF, 0xFF, 0xFF, 0xFF])),
+            ("a distance that is not there", changed(at: firstCell + 37, to: [1])),
+            ("a name that is not UTF-8", changed(at: 4 + 8 + 4 + 4, to: [0xC3, 0x28])),
+            ("a count past the end", changed(at: 4 + 8, to: [0xFF, 0xFF, 0xFF, 0x7F])),
+        ]
+        for (what, bytes) in broken {
+            #expect(throws: DailyRollup.FormatError.self, "\(what)") { try DailyRollup(binaryForm: bytes) }
+        }
+        #expect(try DailyRollup(binaryForm: DailyRollup().binaryForm) == DailyRollup())
     }
 
     @Test func hourlyPeriodsNeedTheRecords() throws {

@@ -114,7 +114,7 @@ import TestSupport
         #expect(cache.read() == nil)
         let contents = DerivedCacheFile.Contents(
             fingerprint: fingerprint, problemLines: [HistoryLineSpan(line: 2, offset: 10, length: 4)],
-            payload: Data("{\"a\":1}\n\u{0}binary".utf8))
+            payload: Array("{\"a\":1}\n\u{0}binary".utf8))
         try cache.write(contents)
         #expect(cache.read() == contents)
         #expect(try permissions(of: cache.url) == 0o600)
@@ -129,7 +129,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let cache = DerivedCacheFile(url: folder.file("x.cache"), kind: "k")
-        try cache.write(DerivedCacheFile.Contents(fingerprint: fingerprint, problemLines: [], payload: Data("12345".utf8)))
+        try cache.write(DerivedCacheFile.Contents(fingerprint: fingerprint, problemLines: [], payload: Array("12345".utf8)))
         let good = try Data(contentsOf: cache.url)
         let broken: [Data] = [
             Data(), Data("garbage".utf8), Data("{}\n".utf8), good.dropLast(), good + Data("6".utf8),
@@ -141,7 +141,7 @@ import TestSupport
             #expect(cache.read() == nil)
         }
         try good.write(to: cache.url)
-        #expect(cache.read()?.payload == Data("12345".utf8))
+        #expect(cache.read()?.payload == Array("12345".utf8))
     }
 }
 

@@ -8,14 +8,22 @@ import TestSupport
 /// cache stands in for the history, when only the appended lines are read, when everything is
 /// rebuilt, and that a cache never changes the answer.
 @Suite struct DerivedHistoryTests {
-    /// A derived value that shows how it was made: the ids rolled up, and how many times it was
-    /// built from all the records.
-    struct Tally: Codable, Equatable {
+    /// A derived value that shows how it was made: the ids rolled up, how many times it was
+    /// built from all the records, and (not stored in the cache) how many records were added
+    /// to it while it was built and after it came from the cache.
+    struct Tally: Codable, Equatable, Sendable {
         var ids: [UUID] = []
         var builds = 0
+        var addedWhileBuilding = 0
+        var addedToCached = 0
+        var isCached = false
+
+        enum CodingKeys: String, CodingKey { case ids, builds }
+
+        static func == (lhs: Tally, rhs: Tally) -> Bool { lhs.ids == rhs.ids && lhs.builds == rhs.builds }
     }
 
-    /// `derive` with a `Tally`, counting the records given to `build` and to `add`.
+    /// `derive` with a `Tally`, counting the records added in a build and to a cached value.
     struct Probe {
         let history: HistoryFile
         let cache: DerivedCacheFile
@@ -27,16 +35,26 @@ import TestSupport
             cache = DerivedCacheFile(url: folder.file("cache/tally.cache"), kind: "tally-1")
         }
 
-        mutating func derive(needsRecords: Bool = false) throws -> DerivedHistory<Tally> {
-            var built = 0, added = 0
-            defer { self.built = built; self.added = added }
-            return try cache.derive(from: history, needsRecords: needsRecords, build: { records in
-                built += records.count
-                return Tally(ids: records.map(\.id), builds: 1)
-            }, add: { tally, record in
-                added += 1
-                tally.ids.append(record.id)
-            })
+        mutating func derive(readsEverything: Bool = false) throws -> DerivedHistory<Tally> {
+            let result = try cache.derive(
+                from: history, readsEverything: readsEverything, empty: { Tally(builds: 1) },
+                add: { tally, record in
+                    tally.ids.append(record.id)
+                    if tally.isCached { tally.addedToCached += 1 } else { tally.addedWhileBuilding += 1 }
+                },
+                merge: { tally, other in
+                    tally.ids += other.ids
+                    tally.addedWhileBuilding += other.addedWhileBuilding
+                },
+                payload: { try? Array(JSONEncoder().encode($0)) },
+                value: { bytes in
+                    guard var tally = try? JSONDecoder().decode(Tally.self, from: Data(bytes)) else { return nil }
+                    tally.isCached = true
+                    return tally
+                })
+            built = result.value.isCached ? 0 : result.value.addedWhileBuilding
+            added = result.value.addedToCached
+            return result
         }
 
         func appendRaw(_ text: String) throws {
@@ -59,12 +77,13 @@ import TestSupport
         let cold = try probe.derive()
         #expect(probe.built == 5 && probe.added == 0)
         #expect(cold.value == Tally(ids: records.map(\.id), builds: 1))
-        #expect(cold.records == nil)
+        #expect(cold.readWholeHistory)
         #expect(cold.problems.map(\.line) == [4])
         #expect(probe.cache.read() != nil)
 
         let warm = try probe.derive()
         #expect(probe.built == 0 && probe.added == 0, "neither built nor added to: read from the cache")
+        #expect(!warm.readWholeHistory)
         #expect(warm.value == cold.value)
         #expect(warm.problems == cold.problems, "the bad line is reported again, with the same message")
     }
@@ -110,16 +129,16 @@ import TestSupport
         #expect(after.value.ids == [records[0], records[2], records[3]].map(\.id))
     }
 
-    @Test func needingTheRecordsReadsThemWholeAndStillWritesTheCache() throws {
+    @Test func readingEverythingReadsTheHistoryWholeAndStillWritesTheCache() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         var probe = Probe(folder)
         let records = (0..<3).map { sampleRecord(minute: $0) }
         try probe.history.append(contentsOf: records)
         _ = try probe.derive()
-        let withRecords = try probe.derive(needsRecords: true)
-        #expect(probe.built == 3, "the cache is not used when the records are needed")
-        #expect(withRecords.records == records)
+        let whole = try probe.derive(readsEverything: true)
+        #expect(probe.built == 3, "the cache is not used when every record is needed")
+        #expect(whole.readWholeHistory && whole.value.ids == records.map(\.id))
         _ = try probe.derive()
         #expect(probe.built == 0, "and the next read may use it again")
     }
@@ -131,7 +150,7 @@ import TestSupport
         try probe.history.append(contentsOf: (0..<3).map { sampleRecord(minute: $0) })
         _ = try probe.derive()
         var cached = try #require(probe.cache.read())
-        cached.payload = Data("{\"version\": 99}".utf8)
+        cached.payload = Array("{\"version\": 99}".utf8)
         try probe.cache.write(cached)
         #expect(try probe.derive().value.ids.count == 3)
         #expect(probe.built == 3)

@@ -258,16 +258,67 @@ struct HistoryCorpus {
             case 2: value = "0.000" + String(Int.random(in: 1...999_999_999_999, using: &random))
             default: value = String(Int.random(in: 0...9999, using: &random)) + "e" + String(Int.random(in: -5...2, using: &random))
             }
-            var line = String(decoding: try sampleRecord().jsonLine(), as: UTF8.self)
-            line = line.replacingOccurrences(of: #""workoutSeconds":[0-9.]*"#, with: "\"workoutSeconds\":\(value)", options: .regularExpression)
-            lines.append(line)
+            lines.append(try Self.sampleLine(workoutSeconds: value))
         }
+        let fast = Self.scanAsBothReaders(lines)
+        #expect(fast.entries.count + fast.problems.count == lines.count)
+    }
+
+    /// A history line with its numbers written as given.
+    static func sampleLine(workoutSeconds: String, kcal: String? = nil) throws -> String {
+        var line = String(decoding: try sampleRecord().jsonLine(), as: UTF8.self)
+        line = line.replacingOccurrences(of: #""workoutSeconds":[0-9.]*"#, with: "\"workoutSeconds\":\(workoutSeconds)",
+                                         options: .regularExpression)
+        if let kcal {
+            line = line.replacingOccurrences(of: #""kcal":[0-9.]*"#, with: "\"kcal\":\(kcal)", options: .regularExpression)
+        }
+        return line
+    }
+
+    /// The lines read by the fast reader (with its fallback) and by the strict decoder alone,
+    /// which must agree, their numbers bit for bit.
+    /// - Returns: the fast reader's scan.
+    static func scanAsBothReaders(_ lines: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> HistoryScan {
         let data = Data(lines.joined(separator: "\n").utf8)
         let fast = HistoryFile.scan(data, path: "h")
         let strict = HistoryFile.scanStrictly(data, path: "h")
-        #expect(fast == strict)
-        #expect(fast.entries.map(\.record.workoutSeconds.bitPattern) == strict.entries.map(\.record.workoutSeconds.bitPattern))
-        #expect(fast.entries.count + fast.problems.count == lines.count)
+        #expect(fast == strict, sourceLocation: sourceLocation)
+        #expect(fast.entries.map(\.record.workoutSeconds.bitPattern) == strict.entries.map(\.record.workoutSeconds.bitPattern),
+                sourceLocation: sourceLocation)
+        #expect(fast.entries.map { $0.record.kcal?.bitPattern } == strict.entries.map { $0.record.kcal?.bitPattern },
+                sourceLocation: sourceLocation)
+        return fast
+    }
+}
+
+extension HistoryLineReaderTests {
+    /// Numbers with 16 to 25 digits, around the 2^53 and 19-digit limits of the reader's exact
+    /// conversion and with up to 24 fraction digits (issue 12, item 27: the reader converts
+    /// up to 2^53 itself): the same `Double`, bit for bit, as the strict decoder.
+    @Test func longNumbersEqualStrictDecoding() throws {
+        var random = SeededGenerator(seed: 27)
+        var values = ["9007199254740992", "9007199254740993", "9007199254740991", "0.9007199254740993",
+                      "0.9007199254740992", "900719.9254740993", "87.88888888888889", "468.2961111111111",
+                      "0.1234567890123456789", "0.12345678901234567890", "1.0000000000000000000001",
+                      "0.0000000000000000000001", "0.00000000000000000000001", "604799.9999999999999999",
+                      // 20 digits that wrap a UInt64 to a small number (2^64 + 5, 2^64)
+                      "18446.744073709551621", "18446.744073709551616"]
+        func number(below limit: Int) -> String {
+            let fraction = String((0..<Int.random(in: 1...24, using: &random)).map { _ in
+                Character(String(Int.random(in: 0...9, using: &random)))
+            })
+            return String(Int.random(in: 0..<limit, using: &random)) + "." + fraction
+        }
+        for _ in 0..<3000 { values.append(number(below: 604_800)) }
+        var lines: [String] = []
+        for value in values {
+            lines.append(try Self.sampleLine(workoutSeconds: value, kcal: number(below: 100_000)))
+        }
+        let fast = Self.scanAsBothReaders(lines)
+        #expect(fast.entries.count > 2900, "nearly every line is a valid record")
+        // And the fast reader itself reads the ones within its exact range.
+        let exact = lines.filter { HistoryLineReader.record(Array($0.utf8)[...]) != nil }
+        #expect(exact.count > 1000)
     }
 }
 

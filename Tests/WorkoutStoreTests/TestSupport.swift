@@ -19,6 +19,17 @@ func sampleRecord(id: UUID = UUID(), workout: String = "Tabata", minute: Int = 0
         weightKg: 70, kcal: 27.6)
 }
 
+/// A multisport record with one cycling leg of `laps` laps: a history line longer than a
+/// chunk of the history readers (``HistoryLineStream/chunkSize``) from about 7,000 laps on.
+func longRecord(minute: Int, laps: Int) -> SessionRecord {
+    var record = sampleRecord(minute: minute)
+    record.kind = .multisport
+    record.legs = [LegRecord(sport: "cycling", startSeconds: 0, elapsedSeconds: 3600, timerSeconds: 3600,
+                             distanceMeters: 30000, kcal: nil,
+                             laps: (0..<laps).map { LapRecord(startSeconds: Double($0), elapsedSeconds: 0.4) })]
+    return record
+}
+
 let sampleWorkout = IntervalWorkout(
     name: "Core+Legs",
     exercises: [

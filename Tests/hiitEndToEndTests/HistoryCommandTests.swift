@@ -71,6 +71,35 @@ import Glibc
         #expect(box.historyBytes() == content, "reading never repairs the file")
     }
 
+    /// `--last N` reads the history from its end (issue 12, item 27): the same sessions as the
+    /// whole listing, and only the bad lines after the oldest of them; all of them when there
+    /// are fewer sessions than asked for.
+    @Test func lastReadsFromTheEndAndReportsTheBadLinesItPasses() throws {
+        let box = try E2ESandbox.forHistory()
+        var content = Data("an old broken line\n".utf8)
+        content.append(try jsonLines((0..<5).map { historyRecord($0) }))
+        content.append(Data("a broken line among the last\n".utf8))
+        content.append(try jsonLines((5..<7).map { historyRecord($0) }))
+        try box.writeHistory(content)
+        let path = box.historyURL.path
+        let whole = try box.run(["history"])
+        #expect(whole.allStderrLines.count == 2)
+        for _ in 0..<2 {  // the first time builds the index, the second reads it
+            let last = try box.run(["history", "--last", "3"])
+            #expect(last.status == 0, "\(last)")
+            #expect(last.stdoutLines == Array(whole.stdoutLines.prefix(4)), "the newest three, as in the whole listing")
+            #expect(last.allStderrLines.count == 1)
+            #expect(last.allStderrLines.first?.hasPrefix("Skipped: \(path), line 7, column 1: JSON syntax error") == true)
+            let json = try box.run(["history", "--last", "1", "--json"])
+            #expect(json.stdout == "[\n\(String(decoding: try historyRecord(6).jsonLine(), as: UTF8.self))\n]\n")
+            #expect(json.stderr.isEmpty, "no bad line after the newest session")
+            let more = try box.run(["history", "--last", "100"])
+            #expect(more.stdoutLines == whole.stdoutLines)
+            #expect(more.allStderrLines == whole.allStderrLines, "fewer sessions than asked: every bad line")
+        }
+        #expect(box.historyBytes() == content, "reading never changes the history")
+    }
+
     @Test func manyBadLinesAreSummedUpAfterTwenty() throws {
         let box = try E2ESandbox.forHistory()
         try box.writeHistory(Data(String(repeating: "x\n", count: 25).utf8))

@@ -21,6 +21,22 @@ enum HistoryReading {
         return scan
     }
 
+    /// Reads the newest `count` sessions of the history of `folder` from the end of the file
+    /// (``HistoryFile/newest(_:index:)``) and reports the unreadable lines it read: those after
+    /// the oldest session it shows (all of them when the history has fewer than `count`).
+    /// - Throws: ``CommandFailure/io(_:)`` with the ``StoreError``'s text when the file
+    ///   cannot be read at all (exit 74).
+    static func newest(_ count: Int, in folder: DataFolder, console: Console) throws -> HistoryTail {
+        let tail: HistoryTail
+        do {
+            tail = try folder.history.newest(count, index: folder.historyStartIndex)
+        } catch {
+            throw CommandFailure.io("\(error)")
+        }
+        report(tail.problems, path: folder.historyURL.path, console: console)
+        return tail
+    }
+
     /// One stderr line per unreadable line (`Skipped: file, line, column, what`), at most
     /// ``reportedProblemLimit``, then one line counting the rest.
     /// - Parameters:

@@ -19,8 +19,15 @@ public enum DiskFile {
     /// - Throws: ``StoreError/io(path:operation:errno:)`` (`ENOENT` when it does not exist,
     ///   `EISDIR` for a folder, `EACCES`), ``StoreError/tooLarge(path:bytes:limit:)``.
     public static func read(at url: URL, maximumBytes: Int) throws(StoreError) -> Data {
+        Data(try readBytes(at: url, maximumBytes: maximumBytes))
+    }
+
+    /// ``read(at:maximumBytes:)`` as an array of bytes (no copy into `Data`).
+    /// - Throws: as ``read(at:maximumBytes:)``.
+    public static func readBytes(at url: URL, maximumBytes: Int) throws(StoreError) -> [UInt8] {
         let descriptor = try OpenFile(opening: url.path, flags: O_RDONLY, operation: "open")
-        return Data(try descriptor.readAll(maximumBytes: maximumBytes))
+        // A regular file (OpenFile refuses anything else here) is read in one `pread` of its size.
+        return try descriptor.readFromStart(maximumBytes: maximumBytes)
     }
 
     /// Reads an input the user names (`history import FILE`): a regular file, or a FIFO or
@@ -54,6 +61,16 @@ public enum DiskFile {
     /// - Throws: ``StoreError/io(path:operation:errno:)`` naming the failed step (`ENOENT`
     ///   for a link that points nowhere), ``StoreError/readOnly(path:)`` for a read-only file.
     public static func writeAtomically(_ data: Data, to url: URL) throws(StoreError) {
+        try writeAtomically(parts: [[UInt8](data)], to: url)
+    }
+
+    /// ``writeAtomically(_:to:)`` for content in parts already in arrays, written one after the
+    /// other (no copy into one buffer: a large cache file is not held twice).
+    /// - Parameters:
+    ///   - parts: the new content, in order.
+    ///   - url: the file to create or replace; its folder must exist.
+    /// - Throws: as ``writeAtomically(_:to:)``.
+    public static func writeAtomically(parts: [[UInt8]], to url: URL) throws(StoreError) {
         let target = try replaceableTarget(of: url)
         let folder = target.deletingLastPathComponent().path
         let name = target.lastPathComponent
@@ -70,7 +87,7 @@ public enum DiskFile {
                 if case let .io(_, _, code) = error { throw .io(path: url.path, operation: "be written", errno: code) }
                 throw error
             }
-            try descriptor.writeAll([UInt8](data))
+            for part in parts { try descriptor.writeAll(part) }
             try descriptor.sync()
             try descriptor.close()
             do {

@@ -6,16 +6,18 @@ import WorkoutStore
 /// `hiit history [--last N] [--json]`: completed sessions, newest first (DESIGN §3, §6).
 ///
 /// Every history command reads the history under its lock and reports each line it cannot
-/// read on stderr (file, line, column, what is wrong) and carries on with the rest. Only
+/// read on stderr (file, line, column, what is wrong) and carries on with the rest; `--last N`
+/// reads from the end of the file and reports only the bad lines after the oldest session it
+/// shows (``HistoryFile/newest(_:index:)``). Only
 /// `delete` and `edit` rewrite the file, keeping every other line byte for byte; `import` only
 /// appends.
 struct HistoryListCommand: Command {
     static let configuration = CommandConfiguration(
         path: ["history"], abstract: "List completed sessions, newest first.",
-        discussion: "Columns: ID, the first characters of the session's id (enough for 'history show' and 'history delete'); DATE and START, the local date and start time where the session took place; WORKOUT, the session named by its time of day and workout (Morning Tabata, Evening run: night 22–05, morning 05–12, afternoon 12–17, evening 17–22); WORKOUT TIME (time in work segments) and TOTAL TIME (from the first work segment to the end, pauses excluded), in hours and minutes (3 min, 1 h 53 min); DISTANCE, the legs' distances added up in the profile's units (km or mi), when a session has one; KCAL, the calorie estimate, when a weight was set. The table fits the terminal's width (COLUMNS when it is not a terminal, else 80): narrower, it leaves out TOTAL TIME first, then START, KCAL, DISTANCE and WORKOUT TIME. 'hiit history show ID' has every figure to the second.\nLines of the history file that cannot be read are reported on standard error and skipped; the file is never changed by reading it.")
+        discussion: "Columns: ID, the first characters of the session's id (enough for 'history show' and 'history delete'); DATE and START, the local date and start time where the session took place; WORKOUT, the session named by its time of day and workout (Morning Tabata, Evening run: night 22–05, morning 05–12, afternoon 12–17, evening 17–22); WORKOUT TIME (time in work segments) and TOTAL TIME (from the first work segment to the end, pauses excluded), in hours and minutes (3 min, 1 h 53 min); DISTANCE, the legs' distances added up in the profile's units (km or mi), when a session has one; KCAL, the calorie estimate, when a weight was set. The table fits the terminal's width (COLUMNS when it is not a terminal, else 80): narrower, it leaves out TOTAL TIME first, then START, KCAL, DISTANCE and WORKOUT TIME. 'hiit history show ID' has every figure to the second.\nLines of the history file that cannot be read are reported on standard error and skipped; the file is never changed by reading it. With --last the file is read from its end, only as far back as the newest n sessions need, so only the unreadable lines after the oldest of them are reported (all of them when the history has fewer than n sessions).")
 
     /// `--last N`: how many of the newest sessions to show; `nil` for all.
-    @Option("last", valueName: "n", help: "Show only the newest n sessions (1–1000000).",
+    @Option("last", valueName: "n", help: "Show only the newest n sessions (1–1000000), read from the end of the history file (unreadable lines before the oldest of them are not read, nor reported).",
             as: .wholeNumber(range: 1...1_000_000, unit: "sessions"))
     var count: Int?
     /// `--json`: write the stored records as a JSON array.
@@ -23,18 +25,29 @@ struct HistoryListCommand: Command {
     var isJSON: Bool
 
     func run(_ context: CommandContext) throws -> Int32 {
-        let history = DataFolder(url: context.locations.dataFolder).history
+        let folder = DataFolder(url: context.locations.dataFolder)
+        let history = folder.history
         let console = context.console
-        let scan = try HistoryReading.scan(history, console: console)
-        var shown = Self.newestFirst(scan.entries)
-        if let count { shown = Array(shown.prefix(count)) }
+        // With --last the file is read from its end (only the bad lines read on the way to the
+        // sessions shown are reported); without it, whole.
+        let shown: [HistoryEntry]
+        let hasProblems: Bool
+        if let count {
+            let tail = try HistoryReading.newest(count, in: folder, console: console)
+            shown = tail.entries
+            hasProblems = !tail.problems.isEmpty
+        } else {
+            let scan = try HistoryReading.scan(history, console: console)
+            shown = Self.newestFirst(scan.entries)
+            hasProblems = !scan.problems.isEmpty
+        }
         if isJSON {
             let json = Self.jsonArray(shown)
             console.out(console.stdoutIsTerminal ? TerminalText.escaped(json) : json)
             return ExitStatus.success
         }
         if shown.isEmpty {
-            if scan.problems.isEmpty {
+            if !hasProblems {
                 console.out("No sessions yet: a workout is recorded here when it completes. Try one: hiit run 20/10x8")
             } else {
                 console.out("No readable sessions in \(history.url.path).")

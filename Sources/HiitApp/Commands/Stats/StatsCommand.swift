@@ -88,10 +88,18 @@ struct StatsCommand: Command {
                                         firstWeekday: profile.firstWeekday,
                                         locale: UserLocale.fromEnvironment(environment))
 
-        let hourly = query.period == .day || query.period == .last24Hours
+        // An hourly period is built from every record as the history is read (never held);
+        // the others come from the roll-up.
+        let isHourly = query.period == .day || query.period == .last24Hours
+        let builder: StatsReportBuilder?
+        do throws(StatsError) {
+            builder = isHourly ? try StatsReportBuilder(query: query, context: statsContext) : nil
+        } catch {
+            throw Self.usageError(error, query: query)
+        }
         let data: StatsData
         do {
-            data = try StatsData.load(folder: folder, needsRecords: hourly)
+            data = try StatsData.load(folder: folder, hourly: builder)
         } catch {
             throw CommandFailure.io("\(error)")
         }
@@ -99,8 +107,8 @@ struct StatsCommand: Command {
 
         let report: StatsReport
         do throws(StatsError) {
-            if hourly {
-                report = try StatsReport(records: data.records ?? [], query: query, context: statsContext)
+            if let hourly = data.hourly {
+                report = hourly
             } else {
                 report = try StatsReport(rollup: data.rollup, query: query, context: statsContext)
             }

@@ -3,17 +3,19 @@ import WorkoutStats
 import WorkoutStore
 
 /// What `hiit stats` reads from the history: the daily roll-up (enough for every period of a
-/// day or longer), the records themselves when an hourly period (`day`, `24h`) needs them, and
-/// the lines that could not be read (reported, skipped).
+/// day or longer), for an hourly period (`day`, `24h`) its report built from every record as
+/// it is read, and the lines that could not be read (reported, skipped).
 ///
 /// The roll-up is derived from the history and kept in `<data>/cache/stats-rollup.cache`; when
 /// the cache is used, the tail read or everything rebuilt is WorkoutStore's policy
-/// (``DerivedCacheFile/derive(from:needsRecords:build:add:)``).
+/// (``DerivedCacheFile/derive(from:readsEverything:empty:add:merge:payload:value:)``). The history is read
+/// in chunks and never held: each record goes into the roll-up (and the hourly report) as it
+/// is read.
 struct StatsData {
     /// Totals per local date, start hour and filter.
     var rollup: DailyRollup
-    /// Every readable record, when asked for (`nil` otherwise).
-    var records: [SessionRecord]?
+    /// The hourly report, when a builder was given (`nil` otherwise).
+    var hourly: StatsReport?
     /// Lines of the history that were skipped.
     var problems: [HistoryProblem]
 
@@ -27,15 +29,32 @@ struct StatsData {
     }
 
     /// Reads the history of `folder` (a missing file is an empty history), through the roll-up
-    /// cache when the records themselves are not needed.
+    /// cache unless an hourly report must see every record.
     /// - Parameters:
     ///   - folder: the data folder.
-    ///   - needsRecords: whether the caller needs the records (hourly periods).
+    ///   - hourly: a builder for an hourly period's report, which is then given every record
+    ///     (the whole history is read); `nil` for a day-or-longer period.
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when the history exists but cannot be read.
-    static func load(folder: DataFolder, needsRecords: Bool) throws(StoreError) -> StatsData {
+    static func load(folder: DataFolder, hourly: StatsReportBuilder? = nil) throws(StoreError) -> StatsData {
         let derived = try cacheFile(folder: folder).derive(
-            from: folder.history, needsRecords: needsRecords,
-            build: { DailyRollup(records: $0) }, add: { $0.add($1) })
-        return StatsData(rollup: derived.value, records: derived.records, problems: derived.problems)
+            from: folder.history, readsEverything: hourly != nil,
+            empty: { Sums(rollup: DailyRollup(), hourly: hourly) },
+            add: { sums, record in
+                sums.rollup.add(record)
+                sums.hourly?.add(record)
+            },
+            merge: { sums, other in
+                sums.rollup.merge(other.rollup)
+                if let later = other.hourly { sums.hourly?.merge(later) }
+            },
+            payload: { $0.rollup.binaryForm },
+            value: { bytes in (try? DailyRollup(binaryForm: bytes)).map { Sums(rollup: $0, hourly: nil) } })
+        return StatsData(rollup: derived.value.rollup, hourly: derived.value.hourly?.report, problems: derived.problems)
+    }
+
+    /// What a read of the history adds up: the roll-up, and the hourly report being built.
+    struct Sums: Sendable {
+        var rollup: DailyRollup
+        var hourly: StatsReportBuilder?
     }
 }
