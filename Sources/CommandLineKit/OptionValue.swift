@@ -50,7 +50,8 @@ public enum OptionValue {
             throw .badValue(option: option, value: value, reason: "is not a whole number of seconds (\(span))")
         }
         guard seconds >= Double(range.lowerBound), seconds <= Double(range.upperBound) else {
-            throw .badValue(option: option, value: value, reason: "is \(DurationText.wholeSeconds(value).map(String.init) ?? "more than \(range.upperBound)") s; allowed \(span)")
+            let shown = seconds <= DurationText.maximumSeconds ? String(Int(seconds)) : "more than \(range.upperBound)"
+            throw .badValue(option: option, value: value, reason: "is \(shown) s; allowed \(span)")
         }
         return Int(seconds)
     }

@@ -82,8 +82,10 @@ private let minus = UInt8(ascii: "-")
 
 /// The keys of a history line, as bit positions for repeated-key detection.
 private enum RecordKey: Int {
-    case version, id, workout, kind, start, end, timeZone, utcOffsetSeconds, localDate
-    case workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, legs
+    // Declared in the order hiit writes them (keys sorted, as ``SessionRecord/jsonLine()``
+    // writes them), so a key's raw value is its written position.
+    case end, exercises, id, kcal, kind, legs, localDate, pausedSeconds, rounds, start, timeZone, totalSeconds
+    case utcOffsetSeconds, version, weightKg, workout, workoutSeconds
 
     /// The keys a record must have, as bits of `1 << rawValue` (a mask: no array to build per line).
     static let required: UInt32 = bits([.version, .id, .workout, .kind, .start, .end, .timeZone, .utcOffsetSeconds,
@@ -91,51 +93,35 @@ private enum RecordKey: Int {
 
     static func bits(_ keys: [RecordKey]) -> UInt32 { keys.reduce(0) { $0 | 1 << UInt32($1.rawValue) } }
 
-    /// The key hiit writes at `position` (keys sorted, as ``SessionRecord/jsonLine()`` writes
-    /// them) with its literal `"key":`, tried before anything else at each member.
+    /// The key hiit writes at `position` with its literal `"key":`, tried before anything
+    /// else at each member.
     static func written(at position: Int) -> (key: RecordKey, literal: StaticString)? {
-        switch position {
-        case 0: (.end, #""end":"#)
-        case 1: (.exercises, #""exercises":"#)
-        case 2: (.id, #""id":"#)
-        case 3: (.kcal, #""kcal":"#)
-        case 4: (.kind, #""kind":"#)
-        case 5: (.legs, #""legs":"#)
-        case 6: (.localDate, #""localDate":"#)
-        case 7: (.pausedSeconds, #""pausedSeconds":"#)
-        case 8: (.rounds, #""rounds":"#)
-        case 9: (.start, #""start":"#)
-        case 10: (.timeZone, #""timeZone":"#)
-        case 11: (.totalSeconds, #""totalSeconds":"#)
-        case 12: (.utcOffsetSeconds, #""utcOffsetSeconds":"#)
-        case 13: (.version, #""version":"#)
-        case 14: (.weightKg, #""weightKg":"#)
-        case 15: (.workout, #""workout":"#)
-        case 16: (.workoutSeconds, #""workoutSeconds":"#)
-        default: nil
-        }
+        RecordKey(rawValue: position).map { ($0, $0.literal) }
     }
 
     /// The position of this key in ``written(at:)``.
-    var writtenPosition: Int {
+    var writtenPosition: Int { rawValue }
+
+    /// `"key":` as hiit writes it.
+    var literal: StaticString {
         switch self {
-        case .end: 0
-        case .exercises: 1
-        case .id: 2
-        case .kcal: 3
-        case .kind: 4
-        case .legs: 5
-        case .localDate: 6
-        case .pausedSeconds: 7
-        case .rounds: 8
-        case .start: 9
-        case .timeZone: 10
-        case .totalSeconds: 11
-        case .utcOffsetSeconds: 12
-        case .version: 13
-        case .weightKg: 14
-        case .workout: 15
-        case .workoutSeconds: 16
+        case .end: #""end":"#
+        case .exercises: #""exercises":"#
+        case .id: #""id":"#
+        case .kcal: #""kcal":"#
+        case .kind: #""kind":"#
+        case .legs: #""legs":"#
+        case .localDate: #""localDate":"#
+        case .pausedSeconds: #""pausedSeconds":"#
+        case .rounds: #""rounds":"#
+        case .start: #""start":"#
+        case .timeZone: #""timeZone":"#
+        case .totalSeconds: #""totalSeconds":"#
+        case .utcOffsetSeconds: #""utcOffsetSeconds":"#
+        case .version: #""version":"#
+        case .weightKg: #""weightKg":"#
+        case .workout: #""workout":"#
+        case .workoutSeconds: #""workoutSeconds":"#
         }
     }
 
@@ -159,7 +145,8 @@ private enum RecordKey: Int {
 }
 
 private enum LegKey: Int {
-    case sport, startSeconds, elapsedSeconds, timerSeconds, distanceMeters, kcal, laps, poolLength, poolUnit, isOpenWater
+    // Declared in the order hiit writes them (keys sorted): a key's raw value is its written position.
+    case distanceMeters, elapsedSeconds, isOpenWater, kcal, laps, poolLength, poolUnit, sport, startSeconds, timerSeconds
 
     /// The keys a leg must have, as bits of `1 << rawValue`.
     static let required: UInt32 = [LegKey.sport, .startSeconds, .elapsedSeconds, .timerSeconds, .laps]
@@ -167,34 +154,25 @@ private enum LegKey: Int {
 
     /// As ``RecordKey/written(at:)``, for a leg.
     static func written(at position: Int) -> (key: LegKey, literal: StaticString)? {
-        switch position {
-        case 0: (.distanceMeters, #""distanceMeters":"#)
-        case 1: (.elapsedSeconds, #""elapsedSeconds":"#)
-        case 2: (.isOpenWater, #""isOpenWater":"#)
-        case 3: (.kcal, #""kcal":"#)
-        case 4: (.laps, #""laps":"#)
-        case 5: (.poolLength, #""poolLength":"#)
-        case 6: (.poolUnit, #""poolUnit":"#)
-        case 7: (.sport, #""sport":"#)
-        case 8: (.startSeconds, #""startSeconds":"#)
-        case 9: (.timerSeconds, #""timerSeconds":"#)
-        default: nil
-        }
+        LegKey(rawValue: position).map { ($0, $0.literal) }
     }
 
     /// The position of this key in ``written(at:)``.
-    var writtenPosition: Int {
+    var writtenPosition: Int { rawValue }
+
+    /// `"key":` as hiit writes it.
+    var literal: StaticString {
         switch self {
-        case .distanceMeters: 0
-        case .elapsedSeconds: 1
-        case .isOpenWater: 2
-        case .kcal: 3
-        case .laps: 4
-        case .poolLength: 5
-        case .poolUnit: 6
-        case .sport: 7
-        case .startSeconds: 8
-        case .timerSeconds: 9
+        case .distanceMeters: #""distanceMeters":"#
+        case .elapsedSeconds: #""elapsedSeconds":"#
+        case .isOpenWater: #""isOpenWater":"#
+        case .kcal: #""kcal":"#
+        case .laps: #""laps":"#
+        case .poolLength: #""poolLength":"#
+        case .poolUnit: #""poolUnit":"#
+        case .sport: #""sport":"#
+        case .startSeconds: #""startSeconds":"#
+        case .timerSeconds: #""timerSeconds":"#
         }
     }
 

@@ -67,9 +67,7 @@ enum MultisportScreen {
         var race = "\(run.plan == nil ? "Total" : "Race") \(Format.clock(raceElapsed.inSeconds))"
         if pausedTotal >= .seconds(1) { race += "   paused \(Format.clock(pausedTotal.inSeconds))" }
         let detail = countdown == nil ? detailLine(run: run, derived: derived, current: current, result: currentResult, now: now)
-            : "First: " + (run.plan.map { plan in plan.legs.first.map { leg in
-                ([plan.label(ofLeg: 0)] + [PlanText.target(of: leg)].filter { !$0.isEmpty && $0 != "no target" }).joined(separator: " ")
-            } ?? "" } ?? "")
+            : firstLegLine(run.plan)
 
         let cues = RunScreen.cueState(isMuted: state.isMuted, cuesOffReason: state.cuesOffReason)
         let keys = run.keyHelp(width: width, isPaused: session.isPaused)
@@ -116,6 +114,13 @@ enum MultisportScreen {
             })
         }
         return RunScreen.frame(header: header, body: body, footer: bottom, size: size)
+    }
+
+    /// What the countdown before a plan's first leg says of it: `First: Swim 750 m`.
+    private static func firstLegLine(_ plan: MultisportPlan?) -> String {
+        guard let plan, let leg = plan.legs.first else { return "First: " }
+        let target = PlanText.target(of: leg)
+        return "First: " + plan.label(ofLeg: 0) + (target.isEmpty || leg.targetDistanceMeters == nil && leg.targetSeconds == nil ? "" : " " + target)
     }
 
     /// Time since the last leg ended (blank time between free-form legs), or 0:00 before any.
