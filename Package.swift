@@ -15,6 +15,10 @@ let package = Package(
         .target(name: "Calories", dependencies: ["WorkoutModel"]),
         .target(name: "SessionEngine", dependencies: ["WorkoutModel", "Calories"]),
         .target(name: "WorkoutStats", dependencies: ["WorkoutModel", "Calories"]),
+        // Points -> distance, moving time, ascent, splits, profiles (DESIGN §8).
+        .target(name: "Tracks", dependencies: ["WorkoutModel"]),
+        // FIT, GPX and TCX: bytes in, recorded activities out (DESIGN §8).
+        .target(name: "ActivityFiles", dependencies: ["WorkoutModel", "Tracks"]),
 
         // MARK: Effects at the edge
         // Each C call the project makes, wrapped once: errno -> SystemCallError, EINTR retried.
@@ -50,6 +54,8 @@ let package = Package(
         .testTarget(name: "CaloriesTests", dependencies: ["Calories", "WorkoutModel"]),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "WorkoutModel", "Calories"]),
         .testTarget(name: "WorkoutStatsTests", dependencies: ["TestSupport", "WorkoutStats", "WorkoutModel", "Calories"]),
+        .testTarget(name: "TracksTests", dependencies: ["Tracks", "WorkoutModel"]),
+        .testTarget(name: "ActivityFilesTests", dependencies: ["TestSupport", "ActivityFiles", "Tracks", "WorkoutModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WorkoutStoreTests", dependencies: ["TestSupport", "WorkoutStore", "WorkoutModel"]),
         .testTarget(name: "AudioCuesTests", dependencies: ["TestSupport", "AudioCues", "SessionEngine", "CALSA"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

@@ -53,6 +53,8 @@ public struct METValue: Equatable, Sendable {
 /// | walking | < 4.5 → 3.0 · 4.5 → 3.8 · 5.6 → 4.8 · 6.4 → 5.5 · 7.2 → 7.0 · 8 and faster → 8.5 |
 /// | rowing | 5.8 at any speed |
 /// | transition | 4.5, time only |
+/// | hiking · paddling · skiing · strength · HIIT (recorded activities) | 6.0 · 5.0 · 5.3 · 3.5 · 8.0 at any speed |
+/// | other | none: no estimate |
 ///
 /// Without a speed (no distance, zero distance, or no timer time) each sport uses its
 /// moderate default: cycling 8.0, running 9.3, pool swim 8.0, walking 3.8.
@@ -194,6 +196,34 @@ public enum LegCalories {
         met: 4.5, code: "11800", edition: METValue.compendium2011,
         activity: "walking, 3.0 mph, moderately and carrying light objects less than 25 lbs")
 
+    // MARK: Sports of recorded activities (a single moderate row each)
+
+    /// Hiking at any speed: 6.0 MET, 2011 Adult Compendium code 17080 ("hiking, cross
+    /// country").
+    public static let hiking = METValue(
+        met: 6.0, code: "17080", edition: METValue.compendium2011, activity: "hiking, cross country")
+    /// Paddling (kayak, canoe, stand-up paddle) at any speed: 5.0 MET, 2011 Adult Compendium
+    /// code 18100 ("kayaking, moderate effort").
+    public static let paddling = METValue(
+        met: 5.0, code: "18100", edition: METValue.compendium2011, activity: "kayaking, moderate effort")
+    /// Skiing at any speed: 5.3 MET, 2011 Adult Compendium code 19150 ("skiing, downhill,
+    /// alpine or snowboarding, moderate effort, general, active time only"). Of the skiing
+    /// rows the lower one (cross-country, code 19090, is 9.0), so that an alpine day's lift
+    /// time is not counted as hard work; devices record skiing with their own kcal.
+    public static let skiing = METValue(
+        met: 5.3, code: "19150", edition: METValue.compendium2011,
+        activity: "skiing, downhill, alpine or snowboarding, moderate effort, general, active time only")
+    /// Strength training: 3.5 MET, 2011 Adult Compendium code 02054 ("resistance (weight)
+    /// training, multiple exercises, 8-15 repetitions at varied resistance").
+    public static let strength = METValue(
+        met: 3.5, code: "02054", edition: METValue.compendium2011,
+        activity: "resistance (weight) training, multiple exercises, 8-15 repetitions at varied resistance")
+    /// HIIT recorded by a device: 8.0 MET, 2011 Adult Compendium code 02020, the work value
+    /// of ``HIITCalories/workMET`` (the device's file does not say which part was rest).
+    public static let hiit = METValue(
+        met: HIITCalories.workMET, code: "02020", edition: METValue.compendium2011,
+        activity: "calisthenics (e.g., push ups, sit ups, pull-ups, jumping jacks), vigorous effort")
+
     // MARK: Bands
 
     /// Speed bands by lower bound in km/h, ascending; the first row's bound is 0.
@@ -228,8 +258,8 @@ public enum LegCalories {
     ///   - isOpenWater: for `swimming`, open water (6.0 at any speed) rather than a pool;
     ///     ignored for other sports.
     /// - Returns: the Compendium row used, with its code and edition (see the table in
-    ///   ``LegCalories``).
-    public static func met(for sport: Sport, metersPerSecond: Double?, isOpenWater: Bool) -> METValue {
+    ///   ``LegCalories``); `nil` for `other`, a sport the Compendium cannot be asked about.
+    public static func met(for sport: Sport, metersPerSecond: Double?, isOpenWater: Bool) -> METValue? {
         let speed = metersPerSecond.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         switch sport {
         case .cycling:
@@ -252,6 +282,12 @@ public enum LegCalories {
             return rowing
         case .transition:
             return transition
+        case .hiking: return hiking
+        case .paddling: return paddling
+        case .skiing: return skiing
+        case .strength: return strength
+        case .hiit: return hiit
+        case .other: return nil
         }
     }
 
@@ -267,12 +303,12 @@ public enum LegCalories {
     ///   - isOpenWater: for `swimming`, open water rather than a pool.
     /// - Returns: kcal, unrounded (store this; round only to show it, as
     ///   ``HIITCalories/display(_:)`` does); 0 when `timerSeconds` or `weightKg` is not above
-    ///   0 or not finite.
+    ///   0 or not finite; `nil` for `other` (no MET, so no estimate).
     public static func kcal(sport: Sport, distanceMeters: Double?, timerSeconds: Double,
-                            weightKg: Double, isOpenWater: Bool) -> Double {
+                            weightKg: Double, isOpenWater: Bool) -> Double? {
+        let speed = distanceMeters.flatMap { $0.isFinite && $0 > 0 && timerSeconds > 0 ? $0 / timerSeconds : nil }
+        guard let value = met(for: sport, metersPerSecond: speed, isOpenWater: isOpenWater) else { return nil }
         guard timerSeconds.isFinite, timerSeconds > 0, weightKg.isFinite, weightKg > 0 else { return 0 }
-        let speed = distanceMeters.flatMap { $0.isFinite && $0 > 0 ? $0 / timerSeconds : nil }
-        let value = met(for: sport, metersPerSecond: speed, isOpenWater: isOpenWater)
         return value.met * weightKg * timerSeconds / 3600
     }
 

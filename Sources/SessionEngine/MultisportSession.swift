@@ -493,7 +493,7 @@ extension Cue {
         case .cycling: self = .bike
         case .running: self = .run
         case .transition: self = .transition
-        case .walking, .rowing: return nil
+        case .walking, .rowing, .hiking, .paddling, .skiing, .strength, .hiit, .other: return nil
         }
     }
 }

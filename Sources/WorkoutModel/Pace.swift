@@ -84,14 +84,14 @@ public enum Pace {
                             units: Profile.Units = .metric, poolUnit: LengthUnit? = nil) -> String? {
         let imperial = units == .imperial
         switch sport {
-        case .transition:
+        case .transition, .strength, .hiit:
             return nil
         case .swimming:
             let unit = poolUnit ?? (imperial ? .yards : .meters)
             return swim(meters: meters, seconds: seconds, per: unit)
-        case .running, .walking:
+        case .running, .walking, .hiking:
             return run(meters: meters, seconds: seconds, per: imperial ? .miles : .kilometers)
-        case .cycling, .rowing:
+        case .cycling, .rowing, .paddling, .skiing, .other:
             return speed(meters: meters, seconds: seconds, in: imperial ? .miles : .kilometers)
         }
     }

@@ -14,6 +14,20 @@ public enum Sport: String, Codable, Sendable, CaseIterable {
     case rowing
     /// A transition (T1, T2) between two legs of a multisport session: time only.
     case transition
+    /// Hiking (recorded activities; FIT sport `hiking`).
+    case hiking
+    /// Paddling: kayak, canoe, stand-up paddle (recorded activities; FIT `paddling`,
+    /// `kayaking`, `stand_up_paddleboarding`).
+    case paddling
+    /// Skiing, cross-country or alpine (recorded activities; FIT `cross_country_skiing`,
+    /// `alpine_skiing`).
+    case skiing
+    /// Strength training (recorded activities; FIT `training`/`strength_training`).
+    case strength
+    /// High-intensity interval training recorded by a device (FIT sport `hiit`, 62).
+    case hiit
+    /// Any other sport a file names; the record keeps the file's own name beside it.
+    case other
 
     /// Parses a sport as typed on the command line: the HealthKit name or a short form
     /// (`swim`, `bike`, `run`, `walk`, `row`, `t`, `t1`, `t2`, … any `tN`), case-insensitive.
@@ -27,6 +41,9 @@ public enum Sport: String, Codable, Sendable, CaseIterable {
         case "run": self = .running
         case "walk": self = .walking
         case "row": self = .rowing
+        case "hike": self = .hiking
+        case "paddle", "kayak", "canoe": self = .paddling
+        case "ski": self = .skiing
         case "t", "trans":
             self = .transition
         default:
@@ -47,6 +64,22 @@ public enum Sport: String, Codable, Sendable, CaseIterable {
         case .walking: "Walk"
         case .rowing: "Row"
         case .transition: "Transition"
+        case .hiking: "Hike"
+        case .paddling: "Paddle"
+        case .skiing: "Ski"
+        case .strength: "Strength"
+        case .hiit: "HIIT"
+        case .other: "Other"
+        }
+    }
+
+    /// Whether this sport is one of those a multisport plan's legs use and this program's
+    /// timer runs (swim, bike, run, walk, row, transition); the others come only from recorded
+    /// activities.
+    public var isPlanSport: Bool {
+        switch self {
+        case .swimming, .cycling, .running, .walking, .rowing, .transition: true
+        case .hiking, .paddling, .skiing, .strength, .hiit, .other: false
         }
     }
 }
@@ -62,15 +95,21 @@ extension Sport {
     /// - cycling 100 km/h: above the UCI hour record (56.8 km/h) and fast descents;
     /// - swimming 10 km/h: above the 50 m freestyle record (20.91 s, 8.6 km/h);
     /// - rowing 25 km/h: above the 2000 m single-sculls record pace (about 18 km/h) and
-    ///   eights' (about 22.6 km/h).
+    ///   eights' (about 22.6 km/h);
+    /// - hiking 20 km/h, as walking; paddling 25 km/h, as rowing (K1 200 m sprint is about
+    ///   20 km/h); skiing 160 km/h (alpine downhill racing tops about 150 km/h).
+    /// Strength, HIIT and other sports have no limit (`nil`): their distance, if any, is the
+    /// device's.
     public var plausibleSpeedLimitKilometersPerHour: Double? {
         switch self {
         case .running: 45
         case .walking: 20
         case .cycling: 100
         case .swimming: 10
-        case .rowing: 25
-        case .transition: nil
+        case .rowing, .paddling: 25
+        case .hiking: 20
+        case .skiing: 160
+        case .transition, .strength, .hiit, .other: nil
         }
     }
 

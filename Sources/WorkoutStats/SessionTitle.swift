@@ -84,7 +84,12 @@ public enum SessionTitle {
         case .walking: "walk"
         case .rowing: "row"
         case .transition: "transition"
-        case nil: sport.lowercased()
+        case .hiking: "hike"
+        case .paddling: "paddle"
+        case .skiing: "ski"
+        case .strength: "strength session"
+        case .hiit: "HIIT session"
+        case .other, nil: sport.lowercased()
         }
     }
 

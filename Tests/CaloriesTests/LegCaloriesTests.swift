@@ -8,44 +8,44 @@ import WorkoutModel
     @Test func fortyKilometreRideAtThirtyKilometresPerHour() {
         // 40 km in 1:20:00 = 30 km/h → band 26–32 → 12.0 MET (01050, 2011)
         // 70 kg × 12.0 × 4800/3600 h = 70 × 12 × 1.333… = 1120 kcal
-        let kcal = LegCalories.kcal(sport: .cycling, distanceMeters: 40_000, timerSeconds: 4800,
-                                    weightKg: 70, isOpenWater: false)
+        let kcal = (LegCalories.kcal(sport: .cycling, distanceMeters: 40_000, timerSeconds: 4800,
+                                    weightKg: 70, isOpenWater: false) ?? .nan)
         #expect(abs(kcal - 1120) < 1e-9)
     }
 
     @Test func tenKilometreRunInFiftyMinutes() {
         // 10 km in 50:00 = 12 km/h → 11.8 MET (12080, 2024)
         // 70 kg × 11.8 × 3000/3600 h = 826 × 0.8333… = 688.333… kcal
-        let kcal = LegCalories.kcal(sport: .running, distanceMeters: 10_000, timerSeconds: 3000,
-                                    weightKg: 70, isOpenWater: false)
+        let kcal = (LegCalories.kcal(sport: .running, distanceMeters: 10_000, timerSeconds: 3000,
+                                    weightKg: 70, isOpenWater: false) ?? .nan)
         #expect(abs(kcal - 688.3333333) < 1e-6)
     }
 
     @Test func poolSwimAtTwoMinutesPerHundredIsModerate() {
         // 1500 m in 30:00 = 2:00 /100 m → moderate 8.0 MET (18290, 2024)
         // 60 kg × 8.0 × 0.5 h = 240 kcal
-        let kcal = LegCalories.kcal(sport: .swimming, distanceMeters: 1500, timerSeconds: 1800,
-                                    weightKg: 60, isOpenWater: false)
+        let kcal = (LegCalories.kcal(sport: .swimming, distanceMeters: 1500, timerSeconds: 1800,
+                                    weightKg: 60, isOpenWater: false) ?? .nan)
         #expect(abs(kcal - 240) < 1e-9)
     }
 
     @Test func openWaterSwimUsesSixMETAtAnySpeed() {
         // 1500 m in 25:00 = 1:40 /100 m would be "fast" (9.8) in a pool; open water is 6.0 (18300)
         // 70 kg × 6.0 × 1500/3600 h = 420 × 0.41666… = 175 kcal
-        let kcal = LegCalories.kcal(sport: .swimming, distanceMeters: 1500, timerSeconds: 1500,
-                                    weightKg: 70, isOpenWater: true)
+        let kcal = (LegCalories.kcal(sport: .swimming, distanceMeters: 1500, timerSeconds: 1500,
+                                    weightKg: 70, isOpenWater: true) ?? .nan)
         #expect(abs(kcal - 175) < 1e-9)
-        let value = LegCalories.met(for: .swimming, metersPerSecond: 1500.0 / 1500, isOpenWater: true)
+        let value = (LegCalories.met(for: .swimming, metersPerSecond: 1500.0 / 1500, isOpenWater: true) ?? LegCalories.hiit)
         #expect(value.met == 6.0 && value.code == "18300")
-        #expect(LegCalories.met(for: .swimming, metersPerSecond: nil, isOpenWater: true).met == 6.0)
+        #expect((LegCalories.met(for: .swimming, metersPerSecond: nil, isOpenWater: true) ?? LegCalories.hiit).met == 6.0)
     }
 
     @Test func transitionIsTimeOnly() {
         // T1 of 2:00: 70 kg × 4.5 × 120/3600 h = 10.5 kcal (11800, 2011); a distance changes nothing
-        let without = LegCalories.kcal(sport: .transition, distanceMeters: nil, timerSeconds: 120,
-                                       weightKg: 70, isOpenWater: false)
-        let with = LegCalories.kcal(sport: .transition, distanceMeters: 300, timerSeconds: 120,
-                                    weightKg: 70, isOpenWater: false)
+        let without = (LegCalories.kcal(sport: .transition, distanceMeters: nil, timerSeconds: 120,
+                                       weightKg: 70, isOpenWater: false) ?? .nan)
+        let with = (LegCalories.kcal(sport: .transition, distanceMeters: 300, timerSeconds: 120,
+                                    weightKg: 70, isOpenWater: false) ?? .nan)
         #expect(abs(without - 10.5) < 1e-9)
         #expect(with == without)
     }
@@ -62,8 +62,8 @@ import WorkoutModel
             (.transition, nil, 60), (.running, 5000, 1500),
         ]
         let total = legs.reduce(0.0) { sum, leg in
-            sum + LegCalories.kcal(sport: leg.0, distanceMeters: leg.1, timerSeconds: leg.2,
-                                   weightKg: 70, isOpenWater: false)
+            sum + (LegCalories.kcal(sport: leg.0, distanceMeters: leg.1, timerSeconds: leg.2,
+                                   weightKg: 70, isOpenWater: false) ?? .nan)
         }
         #expect(abs(total - 1059.9166667) < 1e-6)
         #expect(HIITCalories.display(total) == "~1060 kcal")
@@ -78,34 +78,34 @@ import WorkoutModel
     func withoutDistanceTheSportsModerateDefaultApplies(sport: Sport, met: Double, code: String) {
         // 30 min at 70 kg: MET × 70 × 0.5 h
         for distance in [nil, 0, -5] as [Double?] {
-            let kcal = LegCalories.kcal(sport: sport, distanceMeters: distance, timerSeconds: 1800,
-                                        weightKg: 70, isOpenWater: false)
+            let kcal = (LegCalories.kcal(sport: sport, distanceMeters: distance, timerSeconds: 1800,
+                                        weightKg: 70, isOpenWater: false) ?? .nan)
             #expect(abs(kcal - met * 35) < 1e-9)
         }
-        let value = LegCalories.met(for: sport, metersPerSecond: nil, isOpenWater: false)
+        let value = (LegCalories.met(for: sport, metersPerSecond: nil, isOpenWater: false) ?? LegCalories.hiit)
         #expect(value.met == met && value.code == code)
-        #expect(LegCalories.met(for: sport, metersPerSecond: .nan, isOpenWater: false) == value)
-        #expect(LegCalories.met(for: sport, metersPerSecond: 0, isOpenWater: false) == value)
+        #expect((LegCalories.met(for: sport, metersPerSecond: .nan, isOpenWater: false) ?? LegCalories.hiit) == value)
+        #expect((LegCalories.met(for: sport, metersPerSecond: 0, isOpenWater: false) ?? LegCalories.hiit) == value)
     }
 
     @Test func zeroTimerTimeIsZeroKilocalories() {
-        for sport in Sport.allCases {
-            #expect(LegCalories.kcal(sport: sport, distanceMeters: 1000, timerSeconds: 0,
-                                     weightKg: 70, isOpenWater: false) == 0)
-            #expect(LegCalories.kcal(sport: sport, distanceMeters: nil, timerSeconds: 0,
-                                     weightKg: 70, isOpenWater: false) == 0)
+        for sport in Sport.allCases where sport != .other {
+            #expect((LegCalories.kcal(sport: sport, distanceMeters: 1000, timerSeconds: 0,
+                                     weightKg: 70, isOpenWater: false) ?? .nan) == 0)
+            #expect((LegCalories.kcal(sport: sport, distanceMeters: nil, timerSeconds: 0,
+                                     weightKg: 70, isOpenWater: false) ?? .nan) == 0)
         }
-        #expect(LegCalories.kcal(sport: .running, distanceMeters: 1000, timerSeconds: -60,
-                                 weightKg: 70, isOpenWater: false) == 0)
-        #expect(LegCalories.kcal(sport: .running, distanceMeters: 1000, timerSeconds: .infinity,
-                                 weightKg: 70, isOpenWater: false) == 0)
+        #expect((LegCalories.kcal(sport: .running, distanceMeters: 1000, timerSeconds: -60,
+                                 weightKg: 70, isOpenWater: false) ?? .nan) == 0)
+        #expect((LegCalories.kcal(sport: .running, distanceMeters: 1000, timerSeconds: .infinity,
+                                 weightKg: 70, isOpenWater: false) ?? .nan) == 0)
     }
 
     @Test func noWeightIsZeroKilocalories() {
-        #expect(LegCalories.kcal(sport: .cycling, distanceMeters: 20_000, timerSeconds: 3600,
-                                 weightKg: 0, isOpenWater: false) == 0)
-        #expect(LegCalories.kcal(sport: .cycling, distanceMeters: 20_000, timerSeconds: 3600,
-                                 weightKg: .nan, isOpenWater: false) == 0)
+        #expect((LegCalories.kcal(sport: .cycling, distanceMeters: 20_000, timerSeconds: 3600,
+                                 weightKg: 0, isOpenWater: false) ?? .nan) == 0)
+        #expect((LegCalories.kcal(sport: .cycling, distanceMeters: 20_000, timerSeconds: 3600,
+                                 weightKg: .nan, isOpenWater: false) ?? .nan) == 0)
     }
 
     // MARK: Band edges
@@ -135,12 +135,12 @@ import WorkoutModel
         (.transition, 6.0, 4.5, "11800"),
     ])
     func speedBandEdges(sport: Sport, kmh: Double, met: Double, code: String) {
-        let byMetresPerSecond = LegCalories.met(for: sport, metersPerSecond: kmh / 3.6, isOpenWater: false)
+        let byMetresPerSecond = (LegCalories.met(for: sport, metersPerSecond: kmh / 3.6, isOpenWater: false) ?? LegCalories.hiit)
         #expect(byMetresPerSecond.met == met)
         #expect(byMetresPerSecond.code == code)
         // kmh × 1000 m in exactly one hour; 80 kg × MET × 1 h
-        let kcal = LegCalories.kcal(sport: sport, distanceMeters: kmh * 1000, timerSeconds: 3600,
-                                    weightKg: 80, isOpenWater: false)
+        let kcal = (LegCalories.kcal(sport: sport, distanceMeters: kmh * 1000, timerSeconds: 3600,
+                                    weightKg: 80, isOpenWater: false) ?? .nan)
         #expect(abs(kcal - met * 80) < 1e-9)
     }
 
@@ -152,26 +152,35 @@ import WorkoutModel
     func poolSwimPaceEdges(secondsPer100m: Double, met: Double, code: String) {
         // 1000 m at this pace: timer = 10 × pace; 65 kg × MET × timer/3600
         let timer = 10 * secondsPer100m
-        let kcal = LegCalories.kcal(sport: .swimming, distanceMeters: 1000, timerSeconds: timer,
-                                    weightKg: 65, isOpenWater: false)
+        let kcal = (LegCalories.kcal(sport: .swimming, distanceMeters: 1000, timerSeconds: timer,
+                                    weightKg: 65, isOpenWater: false) ?? .nan)
         #expect(abs(kcal - met * 65 * timer / 3600) < 1e-9)
-        let value = LegCalories.met(for: .swimming, metersPerSecond: 100 / secondsPer100m, isOpenWater: false)
+        let value = (LegCalories.met(for: .swimming, metersPerSecond: 100 / secondsPer100m, isOpenWater: false) ?? LegCalories.hiit)
         #expect(value.met == met && value.code == code)
     }
 
     @Test func openWaterFlagMattersOnlyForSwims() {
-        let unflagged = LegCalories.met(for: .running, metersPerSecond: 12 / 3.6, isOpenWater: false)
-        let flagged = LegCalories.met(for: .running, metersPerSecond: 12 / 3.6, isOpenWater: true)
+        let unflagged = (LegCalories.met(for: .running, metersPerSecond: 12 / 3.6, isOpenWater: false) ?? LegCalories.hiit)
+        let flagged = (LegCalories.met(for: .running, metersPerSecond: 12 / 3.6, isOpenWater: true) ?? LegCalories.hiit)
         #expect(flagged == unflagged)
         #expect(flagged.met == 11.8)
+    }
+
+    @Test func otherSportsHaveNoEstimate() {
+        #expect(LegCalories.met(for: .other, metersPerSecond: 3, isOpenWater: false) == nil)
+        #expect(LegCalories.kcal(sport: .other, distanceMeters: 10_000, timerSeconds: 3600,
+                                 weightKg: 70, isOpenWater: false) == nil)
+        // a hike of 2 h at 70 kg: 6.0 × 70 × 2 = 840 kcal (17080, 2011)
+        #expect(LegCalories.kcal(sport: .hiking, distanceMeters: 8000, timerSeconds: 7200,
+                                 weightKg: 70, isOpenWater: false) == 840)
     }
 
     // MARK: Sources
 
     @Test func everyValueNamesItsCodeAndEdition() {
-        let values = Sport.allCases.flatMap { sport in
+        let values = Sport.allCases.filter { $0 != .other }.flatMap { sport in
             [nil, 1.0, 3.0, 5.0, 8.0, 12.0].map {
-                LegCalories.met(for: sport, metersPerSecond: $0, isOpenWater: false)
+                (LegCalories.met(for: sport, metersPerSecond: $0, isOpenWater: false) ?? LegCalories.hiit)
             }
         }
         for value in values {

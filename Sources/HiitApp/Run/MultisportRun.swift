@@ -121,10 +121,10 @@ struct MultisportRun: Equatable {
         switch sport {
         case .swimming: .blue
         case .cycling: .green
-        case .running, .walking: .yellow
-        case .rowing: .cyan
+        case .running, .walking, .hiking: .yellow
+        case .rowing, .paddling: .cyan
         case .transition: .magenta
-        case nil: .white
+        case .skiing, .strength, .hiit, .other, nil: .white
         }
     }
 }

@@ -329,7 +329,7 @@ enum DemoHistory {
             let elapsed = timer + stop
             let distance: Double? = plan.sport == .transition ? nil : Double(plan.meters)
             let laps = lapRecords(plan, legStart: legStart, elapsed: elapsed, random: &random)
-            let kcal = weightKg.map {
+            let kcal = weightKg.flatMap {
                 LegCalories.kcal(sport: plan.sport, distanceMeters: distance, timerSeconds: timer,
                                  weightKg: $0, isOpenWater: plan.isOpenWater)
             }

@@ -1,0 +1,182 @@
+import Foundation
+import Tracks
+import WorkoutModel
+
+/// What one activity file (FIT, GPX, TCX) says, decoded and not yet judged: the device's
+/// totals as written (absent where the file has none), laps, pool lengths, points and timer
+/// pauses, per session. A multisport file has one session per leg, transitions included, in
+/// order. Pure values: no rule of hiit's (plans, limits) has been applied.
+public struct RecordedActivity: Sendable, Equatable {
+    /// The file formats hiit reads, recognised by content (``ActivityFile/format(of:)``).
+    public enum Format: String, Sendable, Equatable, CaseIterable {
+        /// Garmin's Flexible and Interoperable Data Transfer protocol (binary).
+        case fit
+        /// GPS Exchange Format 1.0 or 1.1 (XML).
+        case gpx
+        /// Garmin's Training Center Database (XML).
+        case tcx
+    }
+
+    /// The file's format.
+    public var format: Format
+    /// The recording device, when the file names it.
+    public var device: RecordingDevice?
+    /// The offset from UTC of the start in seconds, when the file says (FIT
+    /// `activity.local_timestamp − timestamp`, a GPX/TCX time written with an offset); `nil`
+    /// when the file holds UTC times only.
+    public var utcOffsetSeconds: Int?
+    /// The activity's name, when the file gives one (GPX `trk/name`, TCX `Notes`…).
+    public var name: String?
+    /// The sessions in time order: one for a single-sport activity, one per leg (transitions
+    /// included) for a multisport one. Never empty once decoded.
+    public var sessions: [RecordedSession]
+    /// What was not sound and was survived, one short line each ("CRC mismatch: imported
+    /// anyway", "stopped at byte 7471: record message longer than the file"), for stderr.
+    public var notes: [String]
+
+    /// Creates an activity; see the properties.
+    public init(format: Format, device: RecordingDevice? = nil, utcOffsetSeconds: Int? = nil, name: String? = nil,
+                sessions: [RecordedSession], notes: [String] = []) {
+        self.format = format
+        self.device = device
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.name = name
+        self.sessions = sessions
+        self.notes = notes
+    }
+}
+
+/// The device that recorded a file: manufacturer and product as the file names them (FIT
+/// `file_id.manufacturer` by its profile name, e.g. `garmin`, and `garmin_product` name or the
+/// product number; a GPX `creator`; a TCX `Creator/Name`).
+public struct RecordingDevice: Sendable, Equatable {
+    /// The manufacturer, e.g. `garmin`, `wahoo_fitness`; `nil` when unknown.
+    public var manufacturer: String?
+    /// The product, e.g. `edge530` or `3121`; `nil` when unknown.
+    public var product: String?
+
+    /// Creates a device; see the properties.
+    public init(manufacturer: String?, product: String?) {
+        self.manufacturer = manufacturer
+        self.product = product
+    }
+}
+
+/// One session of a recorded activity (one leg of a multisport one).
+public struct RecordedSession: Sendable, Equatable {
+    /// The sport, mapped to hiit's (``Sport/other`` for one hiit has no name for).
+    public var sport: Sport
+    /// The file's own name of the sport, as written (`running`, `Biking`, `kitesurfing`,
+    /// FIT's sport and sub-sport names such as `cycling/indoor_cycling`); kept for `other`.
+    public var sportName: String
+    /// The instant the session started (UTC).
+    public var start: Date
+    /// The session's totals as the device wrote them; each absent where the file has none.
+    public var totals: RecordedTotals
+    /// The device's laps, in order.
+    public var laps: [RecordedLap]
+    /// Pool lengths, in order (FIT `length` messages); empty otherwise.
+    public var lengths: [RecordedLength]
+    /// A pool swim's pool length in metres (FIT `session.pool_length`), or `nil`.
+    public var poolLengthMeters: Double?
+    /// The samples, in time order (may be empty: a summary-only file).
+    public var points: [TrackPoint]
+    /// Timer pauses (stop…start) inside the session, in order.
+    public var pauses: [TimerPause]
+
+    /// Creates a session; see the properties.
+    public init(sport: Sport, sportName: String, start: Date, totals: RecordedTotals = RecordedTotals(),
+                laps: [RecordedLap] = [], lengths: [RecordedLength] = [], poolLengthMeters: Double? = nil,
+                points: [TrackPoint] = [], pauses: [TimerPause] = []) {
+        self.sport = sport
+        self.sportName = sportName
+        self.start = start
+        self.totals = totals
+        self.laps = laps
+        self.lengths = lengths
+        self.poolLengthMeters = poolLengthMeters
+        self.points = points
+        self.pauses = pauses
+    }
+}
+
+/// Totals of a session or lap as the device wrote them (FIT `session`/`lap` fields, TCX `Lap`
+/// elements); each `nil` when the file has no value (or FIT's invalid value).
+public struct RecordedTotals: Sendable, Equatable {
+    /// Seconds from start to end, pauses included (FIT `total_elapsed_time`).
+    public var elapsedSeconds: Double?
+    /// Seconds with the timer running (FIT `total_timer_time`, TCX `TotalTimeSeconds`).
+    public var timerSeconds: Double?
+    /// Metres (FIT `total_distance`, TCX `DistanceMeters`).
+    public var distanceMeters: Double?
+    /// Metres climbed (FIT `total_ascent`).
+    public var ascentMeters: Double?
+    /// Metres descended (FIT `total_descent`).
+    public var descentMeters: Double?
+    /// kcal (FIT `total_calories`, TCX `Calories`).
+    public var kcal: Double?
+    /// Beats per minute (FIT `avg_heart_rate`, TCX `AverageHeartRateBpm`).
+    public var averageHeartRate: Double?
+    /// Beats per minute (FIT `max_heart_rate`, TCX `MaximumHeartRateBpm`).
+    public var maximumHeartRate: Double?
+    /// Revolutions or steps per minute, as the device writes them (FIT `avg_cadence`).
+    public var averageCadence: Double?
+    /// Revolutions or steps per minute (FIT `max_cadence`).
+    public var maximumCadence: Double?
+    /// Metres per second (FIT `enhanced_max_speed`/`max_speed`, TCX `MaximumSpeed`).
+    public var maximumSpeedMetersPerSecond: Double?
+
+    /// Creates totals; every value defaults to absent.
+    public init(elapsedSeconds: Double? = nil, timerSeconds: Double? = nil, distanceMeters: Double? = nil,
+                ascentMeters: Double? = nil, descentMeters: Double? = nil, kcal: Double? = nil,
+                averageHeartRate: Double? = nil, maximumHeartRate: Double? = nil,
+                averageCadence: Double? = nil, maximumCadence: Double? = nil,
+                maximumSpeedMetersPerSecond: Double? = nil) {
+        self.elapsedSeconds = elapsedSeconds
+        self.timerSeconds = timerSeconds
+        self.distanceMeters = distanceMeters
+        self.ascentMeters = ascentMeters
+        self.descentMeters = descentMeters
+        self.kcal = kcal
+        self.averageHeartRate = averageHeartRate
+        self.maximumHeartRate = maximumHeartRate
+        self.averageCadence = averageCadence
+        self.maximumCadence = maximumCadence
+        self.maximumSpeedMetersPerSecond = maximumSpeedMetersPerSecond
+    }
+}
+
+/// One lap as the device wrote it: its start and its totals.
+public struct RecordedLap: Sendable, Equatable {
+    /// The instant the lap started (UTC).
+    public var start: Date
+    /// The lap's totals.
+    public var totals: RecordedTotals
+
+    /// Creates a lap; see the properties.
+    public init(start: Date, totals: RecordedTotals) {
+        self.start = start
+        self.totals = totals
+    }
+}
+
+/// One pool length (FIT `length` message): its start, its time, and whether it was swum
+/// (`active`) or a rest at the wall (`idle`).
+public struct RecordedLength: Sendable, Equatable {
+    /// The instant the length started (UTC).
+    public var start: Date
+    /// Seconds the length took (FIT `total_timer_time`, else `total_elapsed_time`).
+    public var seconds: Double
+    /// `true` for a swum length, `false` for rest (FIT `length_type` idle).
+    public var isActive: Bool
+    /// Strokes counted, when the device wrote them.
+    public var strokes: Int?
+
+    /// Creates a length; see the properties.
+    public init(start: Date, seconds: Double, isActive: Bool, strokes: Int? = nil) {
+        self.start = start
+        self.seconds = seconds
+        self.isActive = isActive
+        self.strokes = strokes
+    }
+}
