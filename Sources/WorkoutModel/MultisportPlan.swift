@@ -61,6 +61,28 @@ public struct Leg: Codable, Equatable, Hashable, Sendable {
         self.isIndoor = isIndoor
     }
 
+    /// Decodes a leg from a plan file; its sport must be one a plan runs (``Sport/isPlanSport``).
+    /// - Throws: `DecodingError.dataCorrupted` at `sport`, e.g. `"skiing" is not one of
+    ///   swimming, cycling, running, walking, rowing, transition`; the decoders' errors for the
+    ///   other fields.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let word = try container.decode(String.self, forKey: .sport)
+        guard let sport = Sport(rawValue: word), sport.isPlanSport else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .sport, in: container,
+                debugDescription: "\"\(word)\" is not one of " + Sport.planSports.map(\.rawValue).joined(separator: ", "))
+        }
+        self.sport = sport
+        targetDistanceMeters = try container.decodeIfPresent(Double.self, forKey: .targetDistanceMeters)
+        targetDistanceUnit = try container.decodeIfPresent(LengthUnit.self, forKey: .targetDistanceUnit)
+        targetSeconds = try container.decodeIfPresent(Double.self, forKey: .targetSeconds)
+        poolLength = try container.decodeIfPresent(Double.self, forKey: .poolLength)
+        poolUnit = try container.decodeIfPresent(LengthUnit.self, forKey: .poolUnit)
+        isOpenWater = try container.decodeIfPresent(Bool.self, forKey: .isOpenWater)
+        isIndoor = try container.decodeIfPresent(Bool.self, forKey: .isIndoor)
+    }
+
     /// The pool length in metres, when this is a pool swim.
     public var poolLengthMeters: Double? {
         guard let poolLength else { return nil }

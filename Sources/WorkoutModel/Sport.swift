@@ -73,6 +73,18 @@ public enum Sport: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// The sports a plan's legs and the timer use, in declaration order:
+    /// swimming, cycling, running, walking, rowing, transition.
+    public static var planSports: [Sport] { allCases.filter(\.isPlanSport) }
+
+    /// Parses a sport word as ``init(commandLine:)`` does, but only the sports a plan and the
+    /// timer run (``isPlanSport``): `ski` is a sport of recorded activities, not of plans.
+    /// - Returns: `nil` for an unknown word or a sport plans do not use.
+    public init?(planWord word: String) {
+        guard let sport = Sport(commandLine: word), sport.isPlanSport else { return nil }
+        self = sport
+    }
+
     /// Whether this sport is one of those a multisport plan's legs use and this program's
     /// timer runs (swim, bike, run, walk, row, transition); the others come only from recorded
     /// activities.

@@ -1,7 +1,7 @@
 extension Sport {
     /// Decodes a sport from its HealthKit name (`"swimming"`, …) as stored in files.
     /// - Throws: `DecodingError.dataCorrupted` naming the value and the sports allowed, e.g.
-    ///   `"skiing" is not one of swimming, cycling, running, walking, rowing, transition`.
+    ///   `"yoga" is not one of swimming, cycling, …, other` (plan legs allow fewer: see `Leg`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)

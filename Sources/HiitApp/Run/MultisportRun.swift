@@ -250,7 +250,7 @@ extension MultisportRun: EventsAdapter {
         let words = text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
         guard let first = words.first else { return [] }
         if first == "begin" || first == "start" {
-            guard words.count == 2, let sport = Sport(commandLine: words[1]) else {
+            guard words.count == 2, let sport = Sport(planWord: words[1]) else {
                 errors("hiit: '\(text)' needs one sport, e.g. 'begin running' or 'begin swim'; ignored")
                 return []
             }

@@ -18,7 +18,7 @@ enum LegArgument {
     static func parse(_ word: String, position: Int) throws(CommandLineError) -> Leg {
         let field = "leg \(position)"
         let parts = word.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard let sport = Sport(commandLine: parts[0].trimmingCharacters(in: .whitespaces)) else {
+        guard let sport = Sport(planWord: parts[0].trimmingCharacters(in: .whitespaces)) else {
             throw .badValue(option: field, value: word,
                             reason: "does not start with a sport; use swim, bike, run, t1, t2 (or swimming, cycling, running, transition), e.g. swim:750m")
         }

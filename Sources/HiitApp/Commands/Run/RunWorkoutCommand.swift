@@ -78,7 +78,7 @@ struct RunWorkoutCommand: Command {
     /// `--intervals`' conversion: a sport that is not a transition.
     private static var sportConversion: ValueConversion<Sport> {
         ValueConversion { value, origin throws(CommandLineError) in
-            guard let sport = Sport(commandLine: value), sport != .transition else {
+            guard let sport = Sport(planWord: value), sport != .transition else {
                 throw .badValue(option: origin.name, value: value,
                                 reason: "is not a sport; use running, cycling, swimming, walking or rowing")
             }
