@@ -15,6 +15,15 @@ public enum RecordLimits {
     public static let kcal: ClosedRange<Double> = 0...100_000
     /// Distance of one leg, in metres: 0–1,000,000 (1000 km).
     public static let legDistanceMeters: ClosedRange<Double> = 0...1_000_000
+    /// Heart rate, beats per minute: 0–300 (the highest rates measured in people are about
+    /// 250–300 bpm; anything above is a sensor fault).
+    public static let heartRate: ClosedRange<Double> = 0...300
+    /// Cadence as devices record it (rpm on a bike, steps or strides per minute on foot):
+    /// 0–500 (track sprinters pedal about 250 rpm; sprinters step about 300 per minute).
+    public static let cadence: ClosedRange<Double> = 0...500
+    /// Ascent or descent of one leg, and the distance of one lap, in metres: as
+    /// ``legDistanceMeters``.
+    public static let climbMeters: ClosedRange<Double> = legDistanceMeters
     /// Legs of one session: at most 100 (a plan has at most 50, ``MultisportPlan/legCountRange``;
     /// the rest is room for recorded activities).
     public static let legsPerSession = 100

@@ -49,6 +49,12 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     public var kcal: Double?
     /// Per-leg results of a multisport session; empty for interval workouts.
     public var legs: [LegRecord]
+    /// For a session imported from a device's file: the file it came from; `nil` for sessions
+    /// hiit's timer recorded or that were typed.
+    public var source: RecordSource?
+    /// Where ``kcal`` came from for an imported session (the device, distance × weight, or
+    /// MET × weight × hours); `nil` for hiit's own sessions, whose kcal is always the MET estimate.
+    public var kcalSource: KcalSource?
 
     /// Creates a record from values already measured.
     /// - Parameters: see the properties.
@@ -56,7 +62,8 @@ public struct SessionRecord: Codable, Equatable, Sendable {
         id: UUID, workout: String, kind: Kind, start: Date, end: Date,
         timeZone: String, utcOffsetSeconds: Int, localDate: LocalDay,
         workoutSeconds: Double, totalSeconds: Double, pausedSeconds: Double,
-        rounds: Int, exercises: Int, weightKg: Double?, kcal: Double?, legs: [LegRecord] = []
+        rounds: Int, exercises: Int, weightKg: Double?, kcal: Double?, legs: [LegRecord] = [],
+        source: RecordSource? = nil, kcalSource: KcalSource? = nil
     ) {
         self.version = Self.currentVersion
         self.id = id
@@ -75,6 +82,8 @@ public struct SessionRecord: Codable, Equatable, Sendable {
         self.weightKg = weightKg
         self.kcal = kcal
         self.legs = legs
+        self.source = source
+        self.kcalSource = kcalSource
     }
 
     /// Creates a record stamped in the given zone: `utcOffsetSeconds` and `localDate` are
@@ -105,9 +114,11 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case version, id, workout, kind, start, end, timeZone, utcOffsetSeconds, localDate
         case workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, legs
+        case source, kcalSource
     }
 
-    /// Decodes a history line. Missing `legs` reads as empty; missing `weightKg`/`kcal` as `nil`.
+    /// Decodes a history line. Missing `legs` reads as empty; missing `weightKg`/`kcal`/`source`/
+    /// `kcalSource` as `nil`.
     /// - Throws: `DecodingError` for a wrong type or a missing required key, or a
     ///   `dataCorrupted` error naming the version when it is newer than ``currentVersion`` or
     ///   the `localDate` when it is not a real `YYYY-MM-DD` date.
@@ -130,9 +141,11 @@ public struct SessionRecord: Codable, Equatable, Sendable {
         weightKg = try c.decodeIfPresent(Double.self, forKey: .weightKg)
         kcal = try c.decodeIfPresent(Double.self, forKey: .kcal)
         legs = try c.decodeIfPresent([LegRecord].self, forKey: .legs) ?? []
+        source = try c.decodeIfPresent(RecordSource.self, forKey: .source)
+        kcalSource = try c.decodeIfPresent(KcalSource.self, forKey: .kcalSource)
     }
 
-    /// Encodes every key; `weightKg` and `kcal` only when set.
+    /// Encodes every key; `weightKg`, `kcal`, `source` and `kcalSource` only when set.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(version, forKey: .version)
@@ -152,6 +165,8 @@ public struct SessionRecord: Codable, Equatable, Sendable {
         try c.encodeIfPresent(weightKg, forKey: .weightKg)
         try c.encodeIfPresent(kcal, forKey: .kcal)
         try c.encode(legs, forKey: .legs)
+        try c.encodeIfPresent(source, forKey: .source)
+        try c.encodeIfPresent(kcalSource, forKey: .kcalSource)
     }
 
     /// The JSON line written to `history.jsonl`: keys sorted, dates ISO 8601 in UTC, no newline.
@@ -204,11 +219,30 @@ public struct LegRecord: Codable, Equatable, Sendable {
     public var poolUnit: LengthUnit?
     /// For a swim: open water rather than a pool (absent when not said).
     public var isOpenWater: Bool?
+    /// For a recorded `other` sport: the file's own name of it (`kitesurfing`); absent otherwise.
+    public var sportName: String?
+    /// Metres climbed (recorded activities: the device's total, else from the points with 3 m
+    /// hysteresis); absent when unknown.
+    public var ascentMeters: Double?
+    /// Metres descended, as ``ascentMeters``.
+    public var descentMeters: Double?
+    /// Average heart rate, beats per minute; absent when unknown.
+    public var avgHeartRate: Double?
+    /// Highest heart rate, beats per minute; absent when unknown.
+    public var maxHeartRate: Double?
+    /// Average cadence as the device records it (rpm on a bike, steps per minute on foot);
+    /// absent when unknown.
+    public var avgCadence: Double?
+    /// Seconds moving (recorded activities: above the sport's stopped speed); absent when unknown.
+    public var movingSeconds: Double?
 
     /// Creates a leg record; see the properties for units.
     public init(sport: String, startSeconds: Double, elapsedSeconds: Double, timerSeconds: Double,
                 distanceMeters: Double?, kcal: Double?, laps: [LapRecord],
-                poolLength: Double? = nil, poolUnit: LengthUnit? = nil, isOpenWater: Bool? = nil) {
+                poolLength: Double? = nil, poolUnit: LengthUnit? = nil, isOpenWater: Bool? = nil,
+                sportName: String? = nil, ascentMeters: Double? = nil, descentMeters: Double? = nil,
+                avgHeartRate: Double? = nil, maxHeartRate: Double? = nil, avgCadence: Double? = nil,
+                movingSeconds: Double? = nil) {
         self.sport = sport
         self.startSeconds = startSeconds
         self.elapsedSeconds = elapsedSeconds
@@ -219,6 +253,13 @@ public struct LegRecord: Codable, Equatable, Sendable {
         self.poolLength = poolLength
         self.poolUnit = poolUnit
         self.isOpenWater = isOpenWater
+        self.sportName = sportName
+        self.ascentMeters = ascentMeters
+        self.descentMeters = descentMeters
+        self.avgHeartRate = avgHeartRate
+        self.maxHeartRate = maxHeartRate
+        self.avgCadence = avgCadence
+        self.movingSeconds = movingSeconds
     }
 
     /// The sport, when this program knows its name (`nil` for a sport written by a newer one).
@@ -231,18 +272,57 @@ public struct LegRecord: Codable, Equatable, Sendable {
     }
 }
 
-/// One lap inside a leg: seconds from the session start, and its length in seconds.
+/// One lap inside a leg: seconds from the session start, its length in seconds, and (for a
+/// device's lap) its distance.
 public struct LapRecord: Codable, Equatable, Sendable {
     /// Seconds from the session start to the lap's start.
     public var startSeconds: Double
     /// Length of the lap in seconds.
     public var elapsedSeconds: Double
+    /// The lap's distance in metres, as the device recorded it; absent for hiit's own laps.
+    public var distanceMeters: Double?
 
-    /// Creates a lap record (seconds).
-    public init(startSeconds: Double, elapsedSeconds: Double) {
+    /// Creates a lap record (seconds, metres).
+    public init(startSeconds: Double, elapsedSeconds: Double, distanceMeters: Double? = nil) {
         self.startSeconds = startSeconds
         self.elapsedSeconds = elapsedSeconds
+        self.distanceMeters = distanceMeters
     }
+}
+
+/// The file an imported session came from (DESIGN §8 `source`): its format, its base name, the
+/// SHA-256 of its bytes (64 lowercase hexadecimal digits) and the recording device when known.
+/// The original is kept byte for byte under the data folder, named by the session id.
+public struct RecordSource: Codable, Equatable, Sendable {
+    /// `fit`, `gpx` or `tcx`.
+    public var format: String
+    /// The file's base name as it was imported, e.g. `2026-05-01-07-30-12.fit`.
+    public var fileName: String
+    /// SHA-256 of the file's bytes, 64 lowercase hexadecimal digits.
+    public var sha256: String
+    /// The device's manufacturer (`garmin`), when the file names it.
+    public var manufacturer: String?
+    /// The device's product (`edge530`, or its number), when the file names it.
+    public var product: String?
+
+    /// Creates a source; see the properties.
+    public init(format: String, fileName: String, sha256: String, manufacturer: String? = nil, product: String? = nil) {
+        self.format = format
+        self.fileName = fileName
+        self.sha256 = sha256
+        self.manufacturer = manufacturer
+        self.product = product
+    }
+}
+
+/// Where an imported session's kcal came from (DESIGN §8 "Calories").
+public enum KcalSource: String, Codable, Equatable, Sendable {
+    /// The device's own total.
+    case device
+    /// Running and walking: km × kg (the run tracker's formula).
+    case distance
+    /// MET × kg × hours by sport and speed (2011/2024 Adult Compendium, see `LegCalories`).
+    case met
 }
 
 extension SessionRecord {

@@ -51,9 +51,16 @@ enum HistoryLineReader {
             guard leg.laps.count <= RecordLimits.lapsPerLeg,
                   seconds.contains(leg.startSeconds), seconds.contains(leg.elapsedSeconds),
                   seconds.contains(leg.timerSeconds), leg.kcal.map(kcal.contains) ?? true,
-                  leg.distanceMeters.map(RecordLimits.legDistanceMeters.contains) ?? true
+                  leg.distanceMeters.map(RecordLimits.legDistanceMeters.contains) ?? true,
+                  leg.ascentMeters.map(RecordLimits.climbMeters.contains) ?? true,
+                  leg.descentMeters.map(RecordLimits.climbMeters.contains) ?? true,
+                  leg.avgHeartRate.map(RecordLimits.heartRate.contains) ?? true,
+                  leg.maxHeartRate.map(RecordLimits.heartRate.contains) ?? true,
+                  leg.avgCadence.map(RecordLimits.cadence.contains) ?? true,
+                  leg.movingSeconds.map(seconds.contains) ?? true
             else { return false }
-            for lap in leg.laps where !seconds.contains(lap.startSeconds) || !seconds.contains(lap.elapsedSeconds) {
+            for lap in leg.laps where !seconds.contains(lap.startSeconds) || !seconds.contains(lap.elapsedSeconds)
+                || !(lap.distanceMeters.map(RecordLimits.climbMeters.contains) ?? true) {
                 return false
             }
         }
@@ -84,8 +91,8 @@ private let minus = UInt8(ascii: "-")
 private enum RecordKey: Int {
     // Declared in the order hiit writes them (keys sorted, as ``SessionRecord/jsonLine()``
     // writes them), so a key's raw value is its written position.
-    case end, exercises, id, kcal, kind, legs, localDate, pausedSeconds, rounds, start, timeZone, totalSeconds
-    case utcOffsetSeconds, version, weightKg, workout, workoutSeconds
+    case end, exercises, id, kcal, kcalSource, kind, legs, localDate, pausedSeconds, rounds, source, start, timeZone
+    case totalSeconds, utcOffsetSeconds, version, weightKg, workout, workoutSeconds
 
     /// The keys a record must have, as bits of `1 << rawValue` (a mask: no array to build per line).
     static let required: UInt32 = bits([.version, .id, .workout, .kind, .start, .end, .timeZone, .utcOffsetSeconds,
@@ -109,11 +116,13 @@ private enum RecordKey: Int {
         case .exercises: #""exercises":"#
         case .id: #""id":"#
         case .kcal: #""kcal":"#
+        case .kcalSource: #""kcalSource":"#
         case .kind: #""kind":"#
         case .legs: #""legs":"#
         case .localDate: #""localDate":"#
         case .pausedSeconds: #""pausedSeconds":"#
         case .rounds: #""rounds":"#
+        case .source: #""source":"#
         case .start: #""start":"#
         case .timeZone: #""timeZone":"#
         case .totalSeconds: #""totalSeconds":"#
@@ -131,10 +140,11 @@ private enum RecordKey: Int {
         case 3: return matches(key, "end") ? .end : nil
         case 4: return matches(key, "kind") ? .kind : matches(key, "kcal") ? .kcal : matches(key, "legs") ? .legs : nil
         case 5: return matches(key, "start") ? .start : nil
-        case 6: return matches(key, "rounds") ? .rounds : nil
+        case 6: return matches(key, "rounds") ? .rounds : matches(key, "source") ? .source : nil
         case 7: return matches(key, "version") ? .version : matches(key, "workout") ? .workout : nil
         case 8: return matches(key, "timeZone") ? .timeZone : matches(key, "weightKg") ? .weightKg : nil
         case 9: return matches(key, "localDate") ? .localDate : matches(key, "exercises") ? .exercises : nil
+        case 10: return matches(key, "kcalSource") ? .kcalSource : nil
         case 12: return matches(key, "totalSeconds") ? .totalSeconds : nil
         case 13: return matches(key, "pausedSeconds") ? .pausedSeconds : nil
         case 14: return matches(key, "workoutSeconds") ? .workoutSeconds : nil
@@ -146,7 +156,8 @@ private enum RecordKey: Int {
 
 private enum LegKey: Int {
     // Declared in the order hiit writes them (keys sorted): a key's raw value is its written position.
-    case distanceMeters, elapsedSeconds, isOpenWater, kcal, laps, poolLength, poolUnit, sport, startSeconds, timerSeconds
+    case ascentMeters, avgCadence, avgHeartRate, descentMeters, distanceMeters, elapsedSeconds, isOpenWater, kcal, laps
+    case maxHeartRate, movingSeconds, poolLength, poolUnit, sport, sportName, startSeconds, timerSeconds
 
     /// The keys a leg must have, as bits of `1 << rawValue`.
     static let required: UInt32 = [LegKey.sport, .startSeconds, .elapsedSeconds, .timerSeconds, .laps]
@@ -163,6 +174,13 @@ private enum LegKey: Int {
     /// `"key":` as hiit writes it.
     var literal: StaticString {
         switch self {
+        case .ascentMeters: #""ascentMeters":"#
+        case .avgCadence: #""avgCadence":"#
+        case .avgHeartRate: #""avgHeartRate":"#
+        case .descentMeters: #""descentMeters":"#
+        case .maxHeartRate: #""maxHeartRate":"#
+        case .movingSeconds: #""movingSeconds":"#
+        case .sportName: #""sportName":"#
         case .distanceMeters: #""distanceMeters":"#
         case .elapsedSeconds: #""elapsedSeconds":"#
         case .isOpenWater: #""isOpenWater":"#
@@ -181,9 +199,13 @@ private enum LegKey: Int {
         case 4: return matches(key, "kcal") ? .kcal : matches(key, "laps") ? .laps : nil
         case 5: return matches(key, "sport") ? .sport : nil
         case 8: return matches(key, "poolUnit") ? .poolUnit : nil
-        case 10: return matches(key, "poolLength") ? .poolLength : nil
+        case 9: return matches(key, "sportName") ? .sportName : nil
+        case 10: return matches(key, "poolLength") ? .poolLength : matches(key, "avgCadence") ? .avgCadence : nil
         case 11: return matches(key, "isOpenWater") ? .isOpenWater : nil
-        case 12: return matches(key, "startSeconds") ? .startSeconds : matches(key, "timerSeconds") ? .timerSeconds : nil
+        case 12: return matches(key, "startSeconds") ? .startSeconds : matches(key, "timerSeconds") ? .timerSeconds
+            : matches(key, "ascentMeters") ? .ascentMeters : matches(key, "avgHeartRate") ? .avgHeartRate
+            : matches(key, "maxHeartRate") ? .maxHeartRate : nil
+        case 13: return matches(key, "descentMeters") ? .descentMeters : matches(key, "movingSeconds") ? .movingSeconds : nil
         case 14: return matches(key, "elapsedSeconds") ? .elapsedSeconds
             : matches(key, "distanceMeters") ? .distanceMeters : nil
         default: return nil
@@ -227,6 +249,7 @@ private struct LineScanner {
         var workoutSeconds = 0.0, totalSeconds = 0.0, pausedSeconds = 0.0
         var weightKg: Double?, kcal: Double?
         var legs: [LegRecord] = []
+        var source: RecordSource?, kcalSource: KcalSource?
         var members = ObjectCursor()
         var guess = 0
         while let member = nextMember(&members, guess: &guess, written: RecordKey.written(at:),
@@ -297,6 +320,17 @@ private struct LineScanner {
                         guard let value = legRecords() else { return nil }
                         legs = value
                     }
+                case .source:
+                    if takeNull() { source = nil } else {
+                        guard let value = recordSource() else { return nil }
+                        source = value
+                    }
+                case .kcalSource:
+                    if takeNull() { kcalSource = nil }
+                    else if takeLiteral(#""device""#) { kcalSource = .device }
+                    else if takeLiteral(#""distance""#) { kcalSource = .distance }
+                    else if takeLiteral(#""met""#) { kcalSource = .met }
+                    else { return nil }
                 }
             } else if case let .unknown(keyRange) = member {
                 guard skipUnknownMember(keyRange, depth: 1, &members) else { return nil }
@@ -311,9 +345,49 @@ private struct LineScanner {
             id: id, workout: workout, kind: kind, start: start, end: end, timeZone: timeZone,
             utcOffsetSeconds: utcOffsetSeconds, localDate: localDate, workoutSeconds: workoutSeconds,
             totalSeconds: totalSeconds, pausedSeconds: pausedSeconds, rounds: rounds, exercises: exercises,
-            weightKg: weightKg, kcal: kcal, legs: legs)
+            weightKg: weightKg, kcal: kcal, legs: legs, source: source, kcalSource: kcalSource)
         record.version = version
         return record
+    }
+
+    /// The `source` object of an imported session: `format`, `fileName`, `sha256` (required
+    /// strings), `manufacturer`, `product` (optional strings or `null`); another key goes to the
+    /// strict path's rules by being skipped as unknown, as everywhere.
+    mutating func recordSource() -> RecordSource? {
+        guard take(openBrace) else { return nil }
+        var format: String?, fileName: String?, sha256: String?, manufacturer: String??, product: String??
+        var members = ObjectCursor()
+        while let keyRange = nextMember(&members) {
+            let key = bytes[keyRange]
+            if matches(key, "format") {
+                guard format == nil, let value = string() else { return nil }
+                format = value
+            } else if matches(key, "fileName") {
+                guard fileName == nil, let value = string() else { return nil }
+                fileName = value
+            } else if matches(key, "sha256") {
+                guard sha256 == nil, let value = string() else { return nil }
+                sha256 = value
+            } else if matches(key, "manufacturer") {
+                guard manufacturer == nil, let value = nullableString() else { return nil }
+                manufacturer = .some(value)
+            } else if matches(key, "product") {
+                guard product == nil, let value = nullableString() else { return nil }
+                product = .some(value)
+            } else {
+                guard skipUnknownMember(keyRange, depth: 2, &members) else { return nil }
+            }
+        }
+        guard !members.failed, let format, let fileName, let sha256 else { return nil }
+        return RecordSource(format: format, fileName: fileName, sha256: sha256,
+                            manufacturer: manufacturer ?? nil, product: product ?? nil)
+    }
+
+    /// A string or `null` (`.some(nil)`); `nil` when neither.
+    mutating func nullableString() -> String?? {
+        if takeNull() { return .some(nil) }
+        guard let value = string() else { return nil }
+        return .some(value)
     }
 
     /// A JSON array whose elements `element` reads, or `nil` when anything is not as expected.
@@ -347,6 +421,8 @@ private struct LineScanner {
         var distanceMeters: Double?, kcal: Double?, poolLength: Double?
         var poolUnit: LengthUnit?, isOpenWater: Bool?
         var laps: [LapRecord] = []
+        var sportName: String?, ascentMeters: Double?, descentMeters: Double?
+        var avgHeartRate: Double?, maxHeartRate: Double?, avgCadence: Double?, movingSeconds: Double?
         var members = ObjectCursor()
         var guess = 0
         while let member = nextMember(&members, guess: &guess, written: LegKey.written(at:),
@@ -395,6 +471,27 @@ private struct LineScanner {
                 case .laps:
                     guard let value = lapRecords() else { return nil }
                     laps = value
+                case .sportName:
+                    guard let value = nullableString() else { return nil }
+                    sportName = value
+                case .ascentMeters:
+                    guard let value = nullableDouble() else { return nil }
+                    ascentMeters = value
+                case .descentMeters:
+                    guard let value = nullableDouble() else { return nil }
+                    descentMeters = value
+                case .avgHeartRate:
+                    guard let value = nullableDouble() else { return nil }
+                    avgHeartRate = value
+                case .maxHeartRate:
+                    guard let value = nullableDouble() else { return nil }
+                    maxHeartRate = value
+                case .avgCadence:
+                    guard let value = nullableDouble() else { return nil }
+                    avgCadence = value
+                case .movingSeconds:
+                    guard let value = nullableDouble() else { return nil }
+                    movingSeconds = value
                 }
             } else if case let .unknown(keyRange) = member {
                 guard skipUnknownMember(keyRange, depth: 3, &members) else { return nil }
@@ -404,7 +501,10 @@ private struct LineScanner {
         guard seen & LegKey.required == LegKey.required else { return nil }
         return LegRecord(sport: sport, startSeconds: startSeconds, elapsedSeconds: elapsedSeconds,
                          timerSeconds: timerSeconds, distanceMeters: distanceMeters, kcal: kcal, laps: laps,
-                         poolLength: poolLength, poolUnit: poolUnit, isOpenWater: isOpenWater)
+                         poolLength: poolLength, poolUnit: poolUnit, isOpenWater: isOpenWater,
+                         sportName: sportName, ascentMeters: ascentMeters, descentMeters: descentMeters,
+                         avgHeartRate: avgHeartRate, maxHeartRate: maxHeartRate, avgCadence: avgCadence,
+                         movingSeconds: movingSeconds)
     }
 
     mutating func lapRecords() -> [LapRecord]? {
@@ -420,7 +520,7 @@ private struct LineScanner {
         }
         index = lapStart
         guard take(openBrace) else { return nil }
-        var startSeconds: Double?, elapsedSeconds: Double?
+        var startSeconds: Double?, elapsedSeconds: Double?, distanceMeters: Double??
         var members = ObjectCursor()
         while let keyRange = nextMember(&members) {
             let key = bytes[keyRange]
@@ -430,13 +530,16 @@ private struct LineScanner {
             } else if matches(key, "elapsedSeconds") {
                 guard elapsedSeconds == nil, let value = double() else { return nil }
                 elapsedSeconds = value
+            } else if matches(key, "distanceMeters") {
+                guard distanceMeters == nil, let value = nullableDouble() else { return nil }
+                distanceMeters = .some(value)
             } else {
                 guard skipUnknownMember(keyRange, depth: 5, &members) else { return nil }
             }
         }
         guard !members.failed else { return nil }
         guard let startSeconds, let elapsedSeconds else { return nil }
-        return LapRecord(startSeconds: startSeconds, elapsedSeconds: elapsedSeconds)
+        return LapRecord(startSeconds: startSeconds, elapsedSeconds: elapsedSeconds, distanceMeters: distanceMeters ?? nil)
     }
 
     // MARK: Objects

@@ -38,6 +38,11 @@ enum HistoryRecordRules {
             return Violation(path: path, reason: "\(number(value)) is outside \(number(kcalRange.lowerBound))–"
                 + "\(number(kcalRange.upperBound)) kcal")
         }
+        func range(_ value: Double?, _ range: ClosedRange<Double>, _ unit: String, _ path: [JSONPathComponent]) -> Violation? {
+            guard let value, !range.contains(value) else { return nil }
+            return Violation(path: path, reason: "\(number(value)) is outside \(number(range.lowerBound))–"
+                + "\(number(range.upperBound)) \(unit)")
+        }
         if record.end < record.start {
             return Violation(path: [.key("end")], reason: "the end is before the start")
         }
@@ -78,10 +83,19 @@ enum HistoryRecordRules {
                                  reason: "\(number(distance)) is outside \(number(distanceRange.lowerBound))–"
                                      + "\(number(distanceRange.upperBound)) m")
             }
+            if let found = range(leg.ascentMeters, RecordLimits.climbMeters, "m", base + [.key("ascentMeters")])
+                ?? range(leg.descentMeters, RecordLimits.climbMeters, "m", base + [.key("descentMeters")])
+                ?? range(leg.avgHeartRate, RecordLimits.heartRate, "bpm", base + [.key("avgHeartRate")])
+                ?? range(leg.maxHeartRate, RecordLimits.heartRate, "bpm", base + [.key("maxHeartRate")])
+                ?? range(leg.avgCadence, RecordLimits.cadence, "per minute", base + [.key("avgCadence")])
+                ?? leg.movingSeconds.flatMap({ seconds($0, base + [.key("movingSeconds")]) }) {
+                return found
+            }
             for (lapIndex, lap) in leg.laps.enumerated() {
                 let lapBase = base + [.key("laps"), .index(lapIndex)]
                 if let found = seconds(lap.startSeconds, lapBase + [.key("startSeconds")])
-                    ?? seconds(lap.elapsedSeconds, lapBase + [.key("elapsedSeconds")]) {
+                    ?? seconds(lap.elapsedSeconds, lapBase + [.key("elapsedSeconds")])
+                    ?? range(lap.distanceMeters, RecordLimits.climbMeters, "m", lapBase + [.key("distanceMeters")]) {
                     return found
                 }
             }

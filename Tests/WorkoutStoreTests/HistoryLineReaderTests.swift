@@ -36,15 +36,23 @@ struct HistoryCorpus {
         if isMultisport {
             for _ in 0..<Int.random(in: 0...4, using: &random) {
                 let laps = (0..<Int.random(in: 0...6, using: &random)).map { _ in
-                    LapRecord(startSeconds: seconds(), elapsedSeconds: seconds())
+                    LapRecord(startSeconds: seconds(), elapsedSeconds: seconds(), distanceMeters: chance(20) ? seconds() : nil)
                 }
+                let recorded = chance(25)
                 let unit: LengthUnit? = chance(30) ? pick(LengthUnit.allCases) : nil
                 legs.append(LegRecord(
                     sport: pick(["swimming", "cycling", "running", "transition", "rowing-ẞ"]),
                     startSeconds: seconds(), elapsedSeconds: seconds(), timerSeconds: seconds(),
                     distanceMeters: chance(70) ? seconds() * 10 : nil, kcal: chance(70) ? seconds() / 10 : nil,
                     laps: laps, poolLength: unit == nil ? nil : pick([25, 50, 33.333333333333336]),
-                    poolUnit: unit, isOpenWater: chance(30) ? chance(50) : nil))
+                    poolUnit: unit, isOpenWater: chance(30) ? chance(50) : nil,
+                    sportName: recorded && chance(50) ? name() : nil,
+                    ascentMeters: recorded && chance(70) ? seconds() / 10 : nil,
+                    descentMeters: recorded && chance(70) ? seconds() / 10 : nil,
+                    avgHeartRate: recorded && chance(70) ? Double(Int.random(in: 60...200, using: &random)) : nil,
+                    maxHeartRate: recorded && chance(70) ? Double.random(in: 60...220, using: &random) : nil,
+                    avgCadence: recorded && chance(70) ? Double(Int.random(in: 0...180, using: &random)) : nil,
+                    movingSeconds: recorded && chance(70) ? seconds() : nil))
             }
         }
         let hasWeight = chance(80)
@@ -57,7 +65,14 @@ struct HistoryCorpus {
             workoutSeconds: seconds(), totalSeconds: seconds(), pausedSeconds: seconds(),
             rounds: Int.random(in: 0...100, using: &random), exercises: Int.random(in: 0...20, using: &random),
             weightKg: hasWeight ? pick([70, 20, 400, 81.5, 63.25]) : nil,
-            kcal: hasWeight ? seconds() / 7 : nil, legs: legs)
+            kcal: hasWeight ? seconds() / 7 : nil, legs: legs,
+            source: isMultisport && chance(30)
+                ? RecordSource(format: pick(["fit", "gpx", "tcx"]), fileName: name() + ".fit",
+                               sha256: String(repeating: "0a", count: 32),
+                               manufacturer: chance(50) ? pick(["garmin", "wahoo_fitness"]) : nil,
+                               product: chance(50) ? pick(["edge530", "3121"]) : nil)
+                : nil,
+            kcalSource: isMultisport && chance(30) ? pick([KcalSource.device, .distance, .met]) : nil)
     }
 
     /// One valid line, sometimes with its id in lower case or extra white space.
@@ -105,6 +120,14 @@ struct HistoryCorpus {
         (#""sport":"#, #""poolUnit":"M","sport":"#), (#""sport":"#, #""poolUnit":"ft","sport":"#),
         (#""sport":"#, #""sport2":{"deep":[[[[]]]]},"sport":"#),
         (#""kind":"#, #""kind":"Intervals","k":"#), (#""kind":"#, #""kind":"run","k":"#),
+        (#""kcalSource":"#, #""kcalSource":"Device","k2":"#), (#""kcalSource":"#, #""kcalSource":null,"k2":"#),
+        (#""source":{"#, #""source":{"format":"fit","#), (#""source":{"#, #""source":{"extra":[1],"#),
+        (#""source":"#, #""source":null,"s2":"#), (#""sha256":"#, #""sha2":"#),
+        (#""manufacturer":"#, #""manufacturer":null,"m2":"#), (#""product":"#, #""product":7,"p2":"#),
+        (#""avgHeartRate":"#, #""avgHeartRate":301,"h":"#), (#""maxHeartRate":"#, #""maxHeartRate":null,"h":"#),
+        (#""avgCadence":"#, #""avgCadence":-1,"c":"#), (#""ascentMeters":"#, #""ascentMeters":"5","a":"#),
+        (#""movingSeconds":"#, #""movingSeconds":604801,"mv":"#), (#""sportName":"#, #""sportName":null,"sn":"#),
+        (#""laps":[{"#, #""laps":[{"distanceMeters":1000001,"#),
         (#""kind":"#, #""k\u0069nd":"multisport","kind":"#), (#""kind":"#, #""kind":"intervals","kind":"#),
         (#""kind":"#, #""\u212Aind":"intervals","kind":"#),
         (#""weightKg":"#, #""weight\#u{212A}g":70,"weightKg":"#),
