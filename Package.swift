@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // hiit: an interval and multisport workout engine with a terminal front end.
-// No dependencies outside the Swift toolchain and Debian's libasound2-dev (ALSA).
+// No dependencies outside the Swift toolchain and Debian's libasound2-dev (ALSA) and
+// libssl-dev (libcrypto, for SHA-256).
 import PackageDescription
 
 let package = Package(
@@ -19,11 +20,19 @@ let package = Package(
         .target(name: "Tracks", dependencies: ["WorkoutModel"]),
         // FIT, GPX and TCX: bytes in, recorded activities out (DESIGN §8).
         .target(name: "ActivityFiles", dependencies: ["WorkoutModel", "Tracks"]),
+        // A recorded activity -> a history record: device totals first, kcal, zone, duplicates.
+        .target(name: "ActivityRecords", dependencies: ["WorkoutModel", "Tracks", "ActivityFiles", "Calories"]),
 
         // MARK: Effects at the edge
         // Each C call the project makes, wrapped once: errno -> SystemCallError, EINTR retried.
         .target(name: "POSIX"),
-        .target(name: "WorkoutStore", dependencies: ["WorkoutModel", "POSIX"]),
+        .target(name: "WorkoutStore", dependencies: ["WorkoutModel", "POSIX", "CCrypto"]),
+        // OpenSSL's libcrypto, for SHA-256 only.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .systemLibrary(
             name: "CALSA",
             pkgConfig: "alsa",
@@ -40,7 +49,7 @@ let package = Package(
             name: "HiitApp",
             dependencies: [
                 "CommandLineKit", "WorkoutModel", "SessionEngine", "Calories", "WorkoutStats", "WorkoutStore",
-                "AudioCues", "TerminalUI", "POSIX",
+                "ActivityFiles", "ActivityRecords", "Tracks", "AudioCues", "TerminalUI", "POSIX",
             ]
         ),
         // The executable: main.swift only.
@@ -56,6 +65,7 @@ let package = Package(
         .testTarget(name: "WorkoutStatsTests", dependencies: ["TestSupport", "WorkoutStats", "WorkoutModel", "Calories"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "WorkoutModel"]),
         .testTarget(name: "ActivityFilesTests", dependencies: ["TestSupport", "ActivityFiles", "Tracks", "WorkoutModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ActivityRecordsTests", dependencies: ["ActivityRecords", "ActivityFiles", "Tracks", "WorkoutModel", "Calories"]),
         .testTarget(name: "WorkoutStoreTests", dependencies: ["TestSupport", "WorkoutStore", "WorkoutModel"]),
         .testTarget(name: "AudioCuesTests", dependencies: ["TestSupport", "AudioCues", "SessionEngine", "CALSA"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

@@ -45,6 +45,16 @@ struct HistoryDeleteCommand: Command {
             throw CommandFailure.usage("session \(entry.record.id.uuidString) is no longer in \(history.url.path); nothing was deleted")
         }
         console.out("Deleted session \(named) (\(entry.record.id.uuidString)).")
+        // The original of an imported activity goes with its session (DESIGN §8).
+        let originals = ActivityOriginals(DataFolder(url: context.locations.dataFolder))
+        do {
+            if let file = originals.find(entry.record.id) {
+                try originals.remove(entry.record.id)
+                console.out("Deleted its original file (\(file.lastPathComponent)).")
+            }
+        } catch {
+            throw CommandFailure.io("\(error); the session was deleted, its original file was not")
+        }
         return ExitStatus.success
     }
 }

@@ -3,21 +3,31 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ActivityFiles
+import ActivityRecords
+import POSIX
 import WorkoutModel
+import WorkoutStats
 import WorkoutStore
 
-/// `hiit history import FILE [--verbose]`: appends the sessions of a JSON lines file that are
-/// not already present (by id), in locked, flushed batches.
+/// `hiit history import PATH… [--verbose]` (DESIGN §6, §8): adds to the history the sessions of
+/// hiit's own JSON lines files and the activities of FIT, GPX and TCX files, each recognised by
+/// its content; a folder is searched (recursively) for FIT, GPX and TCX files.
+///
+/// One line per activity file (`imported …`, `already present …`, or the error on stderr),
+/// then the summary. Exit status: 0 when every file was imported or already present, 65 when
+/// some file was refused (the others are still imported), 74 when a path cannot be read — the
+/// worst of them.
 struct HistoryImportCommand: Command {
     static let configuration = CommandConfiguration(
-        path: ["history", "import"], abstract: "Add the sessions of a JSON lines file to the history; sessions already present are skipped.",
-        discussion: "A session is already present when the history holds a session with the same id. Lines that cannot be read are reported with their line numbers and skipped. Sessions are appended in batches, each one locked and flushed to the disk before it is reported.")
+        path: ["history", "import"], abstract: "Add sessions to the history: JSON lines, or activities recorded by a watch, bike computer or phone (FIT, GPX, TCX).",
+        discussion: "Each file is recognised by its content, whatever its name. A folder is searched, with its subfolders, for FIT, GPX and TCX files (a watch mounted over USB, an export folder); other files in it are skipped. A session is already present when the history holds one with the same id, or (for an activity) one that started within 60 s with the same sports and a duration within 2 %. The original of each imported activity is kept byte for byte in the data folder. Sessions of JSON lines are appended in batches, each one locked and flushed to the disk before it is reported.")
 
-    /// The FILE argument as typed.
-    @Argument("FILE", help: "A file written by 'hiit history export --json' (or a copy of another history.jsonl).")
-    var file: String
+    /// The PATH arguments as typed, in order.
+    @Argument("PATH", help: "Files written by 'hiit history export --json', FIT, GPX or TCX files, or folders holding FIT, GPX or TCX files.")
+    var paths: [String]
     /// `--verbose`: whether each session is reported.
-    @Flag("verbose", short: "v", help: "Print 'saved ID' for each session once it is on the disk, and 'already present ID' for each one skipped.")
+    @Flag("verbose", short: "v", help: "Print 'saved ID' for each session of a JSON lines file once it is on the disk, and 'already present ID' for each one skipped.")
     var isVerbose: Bool
 
     /// Sessions appended per locked, flushed write.
@@ -25,69 +35,311 @@ struct HistoryImportCommand: Command {
     /// The largest file read, in bytes (1 GiB).
     static let maximumBytes = 1 << 30
 
-    /// The file to import.
-    var source: URL { URL(fileURLWithPath: file) }
-
     func run(_ context: CommandContext) throws -> Int32 {
-        let console = context.console
-        let history = DataFolder(url: context.locations.dataFolder).history
-        let data: Data
-        do {
-            data = try DiskFile.readInput(at: source, maximumBytes: Self.maximumBytes)
-        } catch {
-            throw CommandFailure(status: ErrorReport.status(for: error),
-                                 message: "\(error); nothing was imported")
+        var run = ImportRun(context: context, isVerbose: isVerbose, namedFiles: paths.count)
+        for path in paths {
+            run.importPath(path)
         }
+        return run.finish()
+    }
+
+    /// The state of one `history import`: the history, what it holds, the counts.
+    private struct ImportRun {
+        let context: CommandContext
+        let isVerbose: Bool
+        /// How many paths were named (a JSON lines file gets its own line when there are several).
+        let namedFiles: Int
+        let folder: DataFolder
+        var known = HistoryKnownIDs()
+        /// The keys of the sessions in the history, sorted by start; read at the first activity.
+        var keys: [ActivityDuplicate.Key]?
+        var ids: Set<UUID> = []
+        var profile: Profile?
+        var imported = 0
+        var present = 0
+        var badLines = 0
+        var refused = 0
+        var otherFiles = 0
+        var notActivities = 0
+        var filesDone = 0
+        var status = ExitStatus.success
+
+        init(context: CommandContext, isVerbose: Bool, namedFiles: Int) {
+            self.context = context
+            self.isVerbose = isVerbose
+            self.namedFiles = namedFiles
+            folder = DataFolder(url: context.locations.dataFolder)
+        }
+
+        var console: Console { context.console }
+
+        /// Imports a path as typed: a folder's activity files, or one file of any kind.
+        mutating func importPath(_ path: String) {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                importFolder(path)
+            } else {
+                importNamedFile(path)
+            }
+        }
+
+        /// The FIT, GPX and TCX files in `path` and its subfolders, in path order.
+        mutating func importFolder(_ path: String) {
+            let root = URL(fileURLWithPath: path, isDirectory: true)
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
+                                                              options: [], errorHandler: { _, _ in true }) else {
+                fail(.io("\(path.oneLineEscaped): cannot be read: the folder cannot be listed"))
+                return
+            }
+            var files: [String] = []
+            for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+                files.append(url.path)
+            }
+            for file in files.sorted() {
+                guard let data = read(file, named: false) else { continue }
+                guard let format = ActivityFile.format(of: data) else {
+                    otherFiles += 1
+                    continue
+                }
+                importActivity(data, format: format, path: file, inFolder: true)
+            }
+        }
+
+        /// A file named on the command line: an activity file, or JSON lines.
+        mutating func importNamedFile(_ path: String) {
+            guard let data = read(path, named: true) else { return }
+            if let format = ActivityFile.format(of: data) {
+                importActivity(data, format: format, path: path, inFolder: false)
+            } else {
+                importJSONLines(data, path: path)
+            }
+        }
+
+        /// The bytes of `path`; `nil` after reporting why it cannot be read.
+        mutating func read(_ path: String, named: Bool) -> Data? {
+            let url = URL(fileURLWithPath: path)
+            do {
+                var isFolder: ObjCBool = false
+                if named, !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || !isRegular(path) {
+                    return try DiskFile.readInput(at: url, maximumBytes: HistoryImportCommand.maximumBytes)
+                }
+                return try DiskFile.read(at: url, maximumBytes: HistoryImportCommand.maximumBytes)
+            } catch {
+                fail(CommandFailure(status: ErrorReport.status(for: error), message: "\(error); nothing was imported"))
+                return nil
+            }
+        }
+
+        private func isRegular(_ path: String) -> Bool {
+            (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+        }
+
+        mutating func fail(_ failure: CommandFailure) {
+            status = max(status, ErrorReport.report(failure, console: console))
+            refused += 1
+        }
+
+        // MARK: Activities
+
+        /// Decodes, converts, checks for a duplicate, keeps the original, appends the record.
+        mutating func importActivity(_ data: Data, format: RecordedActivity.Format, path: String, inFolder: Bool) {
+            let shown = path.oneLineEscaped
+            let sha = FileDigest.sha256(of: data)
+            guard let id = ActivityIdentity.id(sha256: sha) else { return }
+            guard loadKeys(), let keys else { return }
+            if ids.contains(id) {
+                present += 1
+                console.out("\(shown): already present (\(HistoryText.shortID(id)))")
+                return
+            }
+            let activity: RecordedActivity
+            do {
+                activity = try ActivityFile.decode(data)
+            } catch {
+                if inFolder, case let .notAnActivity(kind) = error {
+                    notActivities += 1
+                    console.out("\(shown): skipped: \(kind), not an activity")
+                    return
+                }
+                fail(.data("\(shown): \(error)"))
+                return
+            }
+            let profile = loadProfile()
+            let zone = LocalTimeZone.current(environment: context.environment, at: activity.sessions.first?.start ?? Date())
+            let source = RecordSource(format: format.rawValue, fileName: String(URL(fileURLWithPath: path).lastPathComponent.prefix(255)),
+                                      sha256: sha, manufacturer: activity.device?.manufacturer, product: activity.device?.product)
+            let converted: ImportedActivity
+            do {
+                converted = try ImportedActivity(activity, id: id, source: source, weightKg: profile.weightKg, zone: zone)
+            } catch {
+                fail(.data("\(shown): \(error)"))
+                return
+            }
+            for note in converted.notes { console.err("Note: \(shown): \(note.oneLineEscaped)") }
+            let key = ActivityDuplicate.Key(converted.record)
+            if let same = ActivityDuplicate.match(key, in: keys) {
+                present += 1
+                console.out("\(shown): already present (\(HistoryText.shortID(same.id)), the same activity)")
+                return
+            }
+            let originals = ActivityOriginals(folder)
+            do {
+                try folder.create()
+                try originals.keep(data, id: id, format: format.rawValue)
+                let result = try folder.history.appendNew([converted.record], known: &known)
+                guard !result.appended.isEmpty else {
+                    present += 1
+                    console.out("\(shown): already present (\(HistoryText.shortID(id)))")
+                    return
+                }
+            } catch {
+                _ = try? originals.remove(id)
+                fail(CommandFailure(status: ErrorReport.status(for: error), message: "\(shown): \(error); not imported"))
+                return
+            }
+            imported += 1
+            filesDone += 1
+            insert(key)
+            ids.insert(id)
+            console.out("\(shown): imported \(Self.describe(converted.record, units: profile.units))")
+        }
+
+        /// `1B4E28BA 2026-11-28 07:12 Morning ride, 40.12 km in 1 h 20 min 5 s`.
+        static func describe(_ record: SessionRecord, units: Profile.Units) -> String {
+            let clock = HistoryText.wallClock(record.start, utcOffsetSeconds: record.utcOffsetSeconds)
+            var text = "\(HistoryText.shortID(record.id)) \(record.localDate) \(clock.time) \(SessionTitle.title(for: record).sanitizedForTerminal)"
+            let sports = Set(record.legs.compactMap(\.knownSport).filter { $0 != .transition })
+            if let meters = record.totalDistanceMeters, meters > 0 {
+                let sport = sports.count == 1 ? sports.first : nil
+                text += ", " + Format.distance(meters, units: units, sport: sport, poolUnit: record.legs.first?.poolUnit)
+                text += " in " + Format.words(record.end.timeIntervalSince(record.start))
+            } else {
+                text += ", " + Format.words(record.end.timeIntervalSince(record.start))
+            }
+            return text
+        }
+
+        /// Reads the history's sessions once, for ids and the duplicate rule.
+        /// - Returns: whether they could be read (else the failure was reported).
+        mutating func loadKeys() -> Bool {
+            guard keys == nil else { return true }
+            do {
+                let records = try folder.history.read().records
+                keys = records.map(ActivityDuplicate.Key.init).sorted { $0.start < $1.start }
+                ids = Set(records.map(\.id))
+                return true
+            } catch {
+                fail(CommandFailure(status: ErrorReport.status(for: error), message: "\(error); nothing was imported"))
+                return false
+            }
+        }
+
+        mutating func insert(_ key: ActivityDuplicate.Key) {
+            guard var list = keys else { return }
+            let index = list.firstIndex { $0.start > key.start } ?? list.count
+            list.insert(key, at: index)
+            keys = list
+        }
+
+        mutating func loadProfile() -> Profile {
+            if let profile { return profile }
+            let loaded = ProfileLoader.load(context.locations, console: console, consequence: "no calorie estimate for activities without one")
+            profile = loaded
+            return loaded
+        }
+
+        // MARK: JSON lines
+
+        /// hiit's own JSON lines: every session not already present (by id), in batches.
+        mutating func importJSONLines(_ data: Data, path: String) {
+            switch HistoryImportCommand.importLines(data, path: path, history: folder.history, known: &known,
+                                                    isVerbose: isVerbose, console: console) {
+            case let .success(counts):
+                imported += counts.imported
+                present += counts.present
+                badLines += counts.bad
+                filesDone += 1
+                keys = nil  // the sessions appended count for the duplicate rule
+                if namedFiles > 1 {
+                    console.out("\(path.oneLineEscaped): imported \(counts.imported) \(counts.imported == 1 ? "session" : "sessions"), "
+                        + "\(counts.present) already present, \(counts.bad) bad \(counts.bad == 1 ? "line" : "lines")")
+                }
+            case let .failure(failure):
+                fail(failure)
+            }
+        }
+
+        /// Prints the summary (unless the only file named was refused) and returns the status.
+        func finish() -> Int32 {
+            if filesDone > 0 || refused == 0 || namedFiles > 1 || notActivities + otherFiles > 0 {
+                var line = "Imported \(imported) \(imported == 1 ? "session" : "sessions"), skipped \(present) already present, "
+                    + "\(badLines) bad \(badLines == 1 ? "line" : "lines")"
+                if refused > 0 { line += ", \(refused) \(refused == 1 ? "file" : "files") refused" }
+                if notActivities > 0 { line += ", \(notActivities) not \(notActivities == 1 ? "an activity" : "activities")" }
+                if otherFiles > 0 { line += ", \(otherFiles) other \(otherFiles == 1 ? "file" : "files") skipped" }
+                console.out(line + ".")
+            }
+            return status
+        }
+    }
+
+    /// The counts of one JSON lines file.
+    struct LineCounts {
+        var imported = 0
+        var present = 0
+        var bad = 0
+    }
+
+    /// Imports the sessions of a JSON lines file; nothing when it holds none (the failure says
+    /// what the file looks like).
+    static func importLines(_ data: Data, path: String, history: HistoryFile, known: inout HistoryKnownIDs,
+                            isVerbose: Bool, console: Console) -> Result<LineCounts, CommandFailure> {
         let expected = "expected JSON lines as 'hiit history export --json' writes them"
+        let shown = path
         if let nul = Self.firstNUL(in: data) {
             let line = data[data.startIndex..<(data.startIndex + nul)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-            let fit = data.count >= 12 && data[data.startIndex + 8..<data.startIndex + 12].elementsEqual(".FIT".utf8)
-            let kind = fit ? "a FIT file (recorded activities cannot be imported yet)" : "not a text file (it holds a NUL byte)"
-            throw CommandFailure.data("\(source.path), line \(line): \(kind); \(expected); nothing was imported")
+            return .failure(.data("\(shown), line \(line): not a text file (it holds a NUL byte); \(expected); nothing was imported"))
         }
-        let scan = HistoryFile.scan(data, path: source.path)
+        let scan = HistoryFile.scan(data, path: shown)
         if scan.entries.isEmpty, let line = Self.firstLineNotUTF8(data) {
-            throw CommandFailure.data("\(source.path), line \(line): not UTF-8 text; \(expected); nothing was imported")
+            return .failure(.data("\(shown), line \(line): not UTF-8 text; \(expected); nothing was imported"))
         }
         // Nothing could be read, or a JSON array (never JSON lines, even where one of its lines
         // reads as a session): say what the file looks like rather than "0 imported".
         let nothingRead = scan.entries.isEmpty && !scan.problems.isEmpty
         let isArray = data.first { ![0x20, 0x09, 0x0D, 0x0A].contains($0) } == UInt8(ascii: "[")
         if nothingRead || isArray, let kind = Self.kindOfFile(data) {
-            throw CommandFailure.data("\(source.path): nothing to import: this is \(kind); \(expected); nothing was imported")
+            return .failure(.data("\(shown): nothing to import: this is \(kind); \(expected); nothing was imported"))
         }
         if nothingRead {
-            HistoryReading.report(scan.problems, path: source.path, console: console)
+            HistoryReading.report(scan.problems, path: shown, console: console)
             let bad = scan.problems.count
-            throw CommandFailure.data("\(source.path): no line is a session (\(bad) bad \(bad == 1 ? "line" : "lines")); \(expected); nothing was imported")
+            return .failure(.data("\(shown): no line is a session (\(bad) bad \(bad == 1 ? "line" : "lines")); \(expected); nothing was imported"))
         }
-        HistoryReading.report(scan.problems, path: source.path, console: console)
+        HistoryReading.report(scan.problems, path: shown, console: console)
 
-        var imported = 0
-        var present = 0
+        var counts = LineCounts(bad: scan.problems.count)
         let entries = scan.entries
         var start = 0
-        var known = HistoryKnownIDs()
         do {
             try DataFolder(url: history.url.deletingLastPathComponent()).create()
             while start < entries.count {
                 let batch = Array(entries[start..<min(start + Self.batchSize, entries.count)])
                 start += batch.count
                 let result = try history.appendNew(lines: batch, known: &known)
-                imported += result.appended.count
-                present += result.alreadyPresent.count
+                counts.imported += result.appended.count
+                counts.present += result.alreadyPresent.count
                 if isVerbose {
                     for record in result.appended { console.out("saved \(record.id.uuidString)") }
                     for record in result.alreadyPresent { console.out("already present \(record.id.uuidString)") }
                 }
             }
         } catch {
-            throw CommandFailure(status: ErrorReport.status(for: error),
-                                 message: "\(error) (\(imported) \(imported == 1 ? "session was" : "sessions were") imported before it)")
+            let imported = counts.imported
+            return .failure(CommandFailure(status: ErrorReport.status(for: error),
+                                           message: "\(error) (\(imported) \(imported == 1 ? "session was" : "sessions were") imported before it)"))
         }
-        let bad = scan.problems.count
-        console.out("Imported \(imported) \(imported == 1 ? "session" : "sessions"), skipped \(present) already present, \(bad) bad \(bad == 1 ? "line" : "lines").")
-        return ExitStatus.success
+        return .success(counts)
     }
 
     /// What a file that holds no session looks like, for the error: hiit's own CSV or another

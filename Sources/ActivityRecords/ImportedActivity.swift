@@ -1,0 +1,284 @@
+import ActivityFiles
+import Calories
+import Foundation
+import Tracks
+import WorkoutModel
+
+/// A recorded activity made into a history record (DESIGN §8), with what the conversion had to
+/// say about it. Pure: the caller passes the file's fingerprint, the weight and the zone.
+public struct ImportedActivity: Sendable, Equatable {
+    /// The record to append: kind `multisport`, one leg per recorded session in order.
+    public var record: SessionRecord
+    /// One line each, for stderr: the decoder's notes, then the conversion's ("no time zone in
+    /// the file: dated in Europe/Prague (UTC+01:00)", "leg 1: heart rate 320 bpm is outside
+    /// 0–300 bpm: not stored").
+    public var notes: [String]
+
+    /// Converts `activity` into a record.
+    ///
+    /// Rules (DESIGN §8):
+    /// - One leg per recorded session, in order (transitions included); a leg starts at its
+    ///   session's start, offset from the first.
+    /// - The device first: each of elapsed and timer time, distance, ascent, descent, average
+    ///   and maximum heart rate and average cadence is the session's total where the file has
+    ///   one, else what ``TrackSummary`` computes from the points, else for a pool swim the
+    ///   active lengths × the pool length (distance) and the lengths' times (elapsed).
+    ///   Moving time is always computed from the points.
+    /// - kcal per leg: the device's value (``KcalSource/device``); else with a weight for
+    ///   running and walking ``DistanceCalories`` (``KcalSource/distance``); else
+    ///   ``LegCalories`` MET × kg × hours (``KcalSource/met``); without a weight and a device
+    ///   value, none. The session's kcal is the legs' sum; its ``SessionRecord/kcalSource`` is
+    ///   `device` when every leg's value came from the device, else the estimate used first.
+    /// - Zone: with an offset in the file, `zone` when it has that offset at the start, else
+    ///   the fixed zone of the offset (`GMT+0200`); without one, `zone`, and a note says so.
+    /// - A sport the file does not name (a GPX without `type`) is taken from the average speed
+    ///   (``inferredSport(metersPerSecond:)``), and a note says so.
+    /// - Values outside ``RecordLimits`` are not stored (a note names each); a session longer
+    ///   than the limit, or more legs than it allows, is refused.
+    /// - Parameters:
+    ///   - activity: the decoded file.
+    ///   - id: the session's id (``ActivityIdentity/id(sha256:)``).
+    ///   - source: the file's format, name, SHA-256 and device.
+    ///   - weightKg: the profile's body weight, kg; `nil` when none is set.
+    ///   - zone: the profile's or system's zone, for a file without an offset.
+    /// - Throws: ``ActivityFileError/noActivity(reason:)`` when the activity has no session, lasts
+    ///   longer than ``RecordLimits/seconds`` allows or has more legs than
+    ///   ``RecordLimits/legsPerSession``.
+    public init(_ activity: RecordedActivity, id: UUID, source: RecordSource, weightKg: Double?,
+                zone: TimeZone) throws(ActivityFileError) {
+        let sessions = activity.sessions.sorted { $0.start < $1.start }
+        guard let first = sessions.first else { throw .noActivity(reason: "no session in the file") }
+        guard sessions.count <= RecordLimits.legsPerSession else {
+            throw .noActivity(reason: "\(sessions.count) sessions; hiit keeps at most \(RecordLimits.legsPerSession) legs in one")
+        }
+        var notes = activity.notes
+        let start = first.start
+        var legs: [LegRecord] = []
+        var sources: [KcalSource] = []
+        var end = start
+        var paused = 0.0
+        for (index, session) in sessions.enumerated() {
+            let leg = LegDraft(session, sessionStart: start, weightKg: weightKg)
+            if let note = leg.sportNote { notes.append(sessions.count == 1 ? note : "leg \(index + 1): \(note)") }
+            var record = leg.record
+            for problem in Self.dropOutOfRange(&record) {
+                notes.append("leg \(index + 1): \(problem): not stored")
+            }
+            if let kcalSource = leg.kcalSource, record.kcal != nil { sources.append(kcalSource) }
+            legs.append(record)
+            end = max(end, session.start.addingTimeInterval(record.elapsedSeconds))
+            paused += max(0, record.elapsedSeconds - record.timerSeconds)
+        }
+        let span = end.timeIntervalSince(start)
+        guard RecordLimits.seconds.contains(span) else {
+            throw .noActivity(reason: "it lasts \(Int(span / 86_400)) days; a session lasts at most \(Int(RecordLimits.seconds.upperBound / 86_400))")
+        }
+
+        let (timeZone, zoneNote) = Self.zone(for: start, fileOffset: activity.utcOffsetSeconds, fallback: zone)
+        if let zoneNote { notes.append(zoneNote) }
+        let kcal: Double? = legs.contains { $0.kcal != nil } ? legs.compactMap(\.kcal).reduce(0, +) : nil
+        let kcalSource: KcalSource? = kcal == nil ? nil
+            : sources.allSatisfy { $0 == .device } ? .device : sources.first { $0 != .device }
+        var record = SessionRecord(
+            id: id, workout: Self.workoutName(activity.name, legs: legs), kind: .multisport, start: start, end: end,
+            timeZone: timeZone, workoutSeconds: SessionRecord.workoutSeconds(ofLegs: legs),
+            totalSeconds: max(0, span - paused), pausedSeconds: min(paused, span),
+            rounds: SessionRecord.rounds(ofLegs: legs), exercises: 0,
+            weightKg: weightKg, kcal: kcal, legs: legs)
+        record.source = source
+        record.kcalSource = kcalSource
+        if let total = record.kcal, !RecordLimits.kcal.contains(total) {
+            notes.append("\(Int(total)) kcal is outside 0–\(Int(RecordLimits.kcal.upperBound)) kcal: not stored")
+            record.kcal = nil
+            record.kcalSource = nil
+            for index in record.legs.indices { record.legs[index].kcal = nil }
+        }
+        self.record = record
+        self.notes = notes
+    }
+
+    // MARK: Rules
+
+    /// The sport of an activity whose file does not name one, from its average speed: up to
+    /// 7 km/h walking, up to 20 km/h running, faster cycling (the project's bands: a brisk walk
+    /// is about 6 km/h, few runners hold 20 km/h, few riders ride slower outdoors).
+    /// - Parameter metersPerSecond: distance over moving (else timer) time; `nil` when unknown.
+    /// - Returns: the sport, or ``Sport/other`` without a speed.
+    public static func inferredSport(metersPerSecond: Double?) -> Sport {
+        guard let speed = metersPerSecond, speed.isFinite, speed > 0 else { return .other }
+        let kmh = speed * 3.6
+        return kmh <= 7 ? .walking : kmh <= 20 ? .running : .cycling
+    }
+
+    /// The zone a recorded start is dated in, and the note to print when it is a guess.
+    /// - Parameters:
+    ///   - start: the start instant.
+    ///   - fileOffset: the file's offset from UTC in seconds at the start, when it gives one.
+    ///   - fallback: the profile's or system's zone.
+    /// - Returns: `fallback` when it has the file's offset at `start` (or the file has none), else
+    ///   the fixed zone of the file's offset; with a note when the file gave no offset.
+    public static func zone(for start: Date, fileOffset: Int?, fallback: TimeZone) -> (TimeZone, String?) {
+        guard let offset = fileOffset, RecordLimits.utcOffsetSeconds.contains(offset) else {
+            let fallbackOffset = fallback.secondsFromGMT(for: start)
+            return (fallback, "no time zone in the file: dated in \(fallback.identifier) (UTC\(offsetText(fallbackOffset)))")
+        }
+        if fallback.secondsFromGMT(for: start) == offset { return (fallback, nil) }
+        return (TimeZone(secondsFromGMT: offset) ?? fallback, nil)
+    }
+
+    /// `+01:00`, `−03:30`, `+00:00`.
+    static func offsetText(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let minutes = abs(seconds) / 60
+        return sign + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
+    /// The record's workout name: the file's own name, unless it is blank or a device's default
+    /// of a time of day and a sport ("Morning Run", "Lunch Ride"), which `hiit history` makes
+    /// again from the start and the legs; then the first sport leg's sport (the title rules of
+    /// `SessionTitle` name the session from its legs).
+    static func workoutName(_ name: String?, legs: [LegRecord]) -> String {
+        let fallback = legs.first { $0.sport != Sport.transition.rawValue }?.sport ?? legs.first?.sport ?? Sport.other.rawValue
+        guard let name = name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else { return fallback }
+        let words = name.split(separator: " ")
+        let times: Set<String> = ["morning", "lunch", "afternoon", "evening", "night"]
+        if words.count >= 2, times.contains(words[0].lowercased()) { return fallback }
+        return String(name.oneLineEscaped.prefix(200))
+    }
+
+    /// Removes from `leg` every value outside ``RecordLimits`` (the history reader would refuse
+    /// the line) and returns what was removed, one phrase each.
+    static func dropOutOfRange(_ leg: inout LegRecord) -> [String] {
+        var problems: [String] = []
+        func check(_ value: inout Double?, _ range: ClosedRange<Double>, _ what: String, _ unit: String) {
+            guard let number = value, !range.contains(number) || !number.isFinite else { return }
+            problems.append("\(what) \(Self.number(number)) \(unit) is outside \(Self.number(range.lowerBound))–\(Self.number(range.upperBound)) \(unit)")
+            value = nil
+        }
+        check(&leg.distanceMeters, RecordLimits.legDistanceMeters, "distance", "m")
+        check(&leg.ascentMeters, RecordLimits.climbMeters, "ascent", "m")
+        check(&leg.descentMeters, RecordLimits.climbMeters, "descent", "m")
+        check(&leg.avgHeartRate, RecordLimits.heartRate, "average heart rate", "bpm")
+        check(&leg.maxHeartRate, RecordLimits.heartRate, "maximum heart rate", "bpm")
+        check(&leg.avgCadence, RecordLimits.cadence, "average cadence", "per minute")
+        check(&leg.kcal, RecordLimits.kcal, "energy", "kcal")
+        check(&leg.movingSeconds, RecordLimits.seconds, "moving time", "s")
+        if leg.laps.count > RecordLimits.lapsPerLeg {
+            problems.append("laps after the first \(RecordLimits.lapsPerLeg)")
+            leg.laps = Array(leg.laps.prefix(RecordLimits.lapsPerLeg))
+        }
+        leg.laps = leg.laps.filter { lap in
+            RecordLimits.seconds.contains(lap.startSeconds) && RecordLimits.seconds.contains(lap.elapsedSeconds)
+        }
+        for index in leg.laps.indices {
+            if let meters = leg.laps[index].distanceMeters, !RecordLimits.climbMeters.contains(meters) {
+                leg.laps[index].distanceMeters = nil
+            }
+        }
+        return problems
+    }
+
+    /// `20` for 20.0, `20.5` for 20.5.
+    static func number(_ value: Double) -> String {
+        value.isFinite && value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.1f", value)
+    }
+}
+
+/// One recorded session made into a leg, with where its kcal came from.
+struct LegDraft {
+    /// The leg.
+    var record: LegRecord
+    /// Where ``record``'s kcal came from, when it has one.
+    var kcalSource: KcalSource?
+    /// A note when the sport was inferred.
+    var sportNote: String?
+
+    /// The rules of ``ImportedActivity/init(_:id:source:weightKg:zone:)`` for one session.
+    init(_ session: RecordedSession, sessionStart: Date, weightKg: Double?) {
+        let summary = TrackSummary(points: session.points, pauses: session.pauses, sport: session.sport)
+        let hasPoints = session.points.count >= 2
+        let totals = session.totals
+        let activeLengths = session.lengths.filter(\.isActive)
+        let lengthSeconds = session.lengths.reduce(0) { $0 + $1.seconds }
+        let lapElapsed = session.laps.compactMap { $0.totals.elapsedSeconds ?? $0.totals.timerSeconds }.reduce(0, +)
+
+        let elapsed = Self.finite(totals.elapsedSeconds)
+            ?? (hasPoints ? summary.elapsedSeconds : nil)
+            ?? (lapElapsed > 0 ? lapElapsed : nil)
+            ?? (lengthSeconds > 0 ? lengthSeconds : nil)
+            ?? Self.finite(totals.timerSeconds) ?? 0
+        let timer = Self.finite(totals.timerSeconds) ?? (hasPoints ? summary.timerSeconds : nil) ?? elapsed
+        var distance = Self.finite(totals.distanceMeters) ?? (hasPoints ? summary.distanceMeters : nil)
+        if distance == nil, let pool = session.poolLengthMeters, pool > 0, !activeLengths.isEmpty {
+            distance = pool * Double(activeLengths.count)
+        }
+        let moving = hasPoints ? summary.movingSeconds : nil
+
+        var sport = session.sport
+        var sportName = session.sportName
+        if sport == .other, sportName.isEmpty {
+            let speed = distance.flatMap { meters in (moving ?? timer) > 0 ? meters / (moving ?? timer) : nil }
+            sport = ImportedActivity.inferredSport(metersPerSecond: speed)
+            if sport != .other {
+                sportNote = "the file does not name its sport: taken as \(sport.rawValue) from its speed "
+                    + String(format: "(%.1f km/h)", (speed ?? 0) * 3.6)
+            }
+            sportName = ""
+        }
+        let isOpenWater: Bool? = sport == .swimming
+            ? (sportName.contains("open_water") ? true : session.poolLengthMeters != nil || sportName.contains("lap_swimming") ? false : nil)
+            : nil
+
+        var kcal: Double?
+        if let device = Self.finite(totals.kcal) {
+            kcal = device
+            kcalSource = .device
+        } else if let weightKg, let byDistance = DistanceCalories.kcal(sport: sport, distanceMeters: distance, weightKg: weightKg) {
+            kcal = byDistance
+            kcalSource = .distance
+        } else if let weightKg, let byMET = LegCalories.kcal(sport: sport, distanceMeters: distance, timerSeconds: timer,
+                                                             weightKg: weightKg, isOpenWater: isOpenWater ?? false) {
+            kcal = byMET
+            kcalSource = .met
+        }
+
+        let laps = session.laps.enumerated().map { index, lap in
+            let next = index + 1 < session.laps.count ? session.laps[index + 1].start : nil
+            let seconds = Self.finite(lap.totals.elapsedSeconds) ?? Self.finite(lap.totals.timerSeconds)
+                ?? next.map { $0.timeIntervalSince(lap.start) } ?? 0
+            return LapRecord(startSeconds: max(0, lap.start.timeIntervalSince(sessionStart)), elapsedSeconds: max(0, seconds),
+                             distanceMeters: Self.finite(lap.totals.distanceMeters))
+        }
+        let pool = Self.pool(session.poolLengthMeters)
+        let storedName = sportName.isEmpty || sportName.lowercased() == sport.rawValue ? nil : String(sportName.prefix(100))
+        record = LegRecord(
+            sport: sport.rawValue, startSeconds: max(0, session.start.timeIntervalSince(sessionStart)),
+            elapsedSeconds: max(0, elapsed, timer), timerSeconds: max(0, timer),
+            distanceMeters: distance, kcal: kcal, laps: laps,
+            poolLength: pool?.length, poolUnit: pool?.unit, isOpenWater: isOpenWater,
+            sportName: storedName,
+            ascentMeters: Self.finite(totals.ascentMeters) ?? (hasPoints ? summary.ascentMeters : nil),
+            descentMeters: Self.finite(totals.descentMeters) ?? (hasPoints ? summary.descentMeters : nil),
+            avgHeartRate: Self.finite(totals.averageHeartRate) ?? summary.averageHeartRate,
+            maxHeartRate: Self.finite(totals.maximumHeartRate) ?? summary.maximumHeartRate,
+            avgCadence: Self.finite(totals.averageCadence) ?? summary.averageCadence,
+            movingSeconds: moving)
+    }
+
+    /// `value` when it is a finite number, else `nil` (a device's invalid value was already `nil`).
+    static func finite(_ value: Double?) -> Double? {
+        guard let value, value.isFinite, value >= 0 else { return nil }
+        return value
+    }
+
+    /// A pool length in metres as the length and unit a swimmer names it: 25 yd for 22.86 m,
+    /// 33⅓ yd for 30.48 m, else metres.
+    static func pool(_ meters: Double?) -> (length: Double, unit: LengthUnit)? {
+        guard let meters, meters.isFinite, meters > 0 else { return nil }
+        let yards = meters / LengthUnit.yards.meters
+        let isWholeMetres = abs(meters - meters.rounded()) < 0.01
+        if !isWholeMetres, abs(yards - yards.rounded()) < 0.01 { return (yards.rounded(), .yards) }
+        if !isWholeMetres, abs(yards - 100.0 / 3) < 0.01 { return (100.0 / 3, .yards) }
+        return (meters, .meters)
+    }
+}
