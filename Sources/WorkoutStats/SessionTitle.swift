@@ -51,7 +51,8 @@ public enum SessionTitle {
     ///   that name (`Morning Sprint triathlon`);
     /// - otherwise (free-form sessions named after their sport or not named): the sports of its
     ///   legs in order, transitions left out, repeats in a row merged, lowercase nouns joined
-    ///   by `dash` (`Evening run`, `Morning swim–bike–run`); `Morning multisport` with no legs.
+    ///   by `dash` (`Evening run`, `Morning swim–bike–run`); one cycling leg alone is a ride
+    ///   (`Evening ride`); `Morning multisport` with no legs.
     /// - Parameters:
     ///   - record: the session.
     ///   - dash: what joins the sports (default `–`; `-` for an ASCII terminal).
@@ -68,15 +69,29 @@ public enum SessionTitle {
             }
             var words: [String] = []
             for leg in record.legs where leg.sport != Sport.transition.rawValue {
-                let word = noun(leg.sport)
+                let word = noun(leg.sport, sportName: leg.sportName)
                 if words.last != word { words.append(word) }
             }
+            // One ride is a ride, as the devices name it ("Evening ride"); in a row of sports
+            // it is the bike of swim–bike–run.
+            if words == ["bike"] { words = ["ride"] }
             return "\(time) \(words.isEmpty ? "multisport" : words.joined(separator: dash))"
         }
     }
 
-    /// `swim`, `bike`, `run`, `walk`, `row`; another sport by its own (lowercase) name.
-    static func noun(_ sport: String) -> String {
+    /// `swim`, `bike`, `run`, `walk`, `row`, `hike`, …; a sport hiit has no name for by the
+    /// name its file gave it (`kitesurfing`, the sport of `kitesurfing/generic`, underscores as
+    /// spaces), else `activity`; a sport of a newer hiit by its own (lowercase) name.
+    static func noun(_ sport: String, sportName: String? = nil) -> String {
+        if sport == Sport.other.rawValue {
+            let name = (sportName ?? "").split(separator: "/").first.map(String.init) ?? ""
+            let words = name.replacingOccurrences(of: "_", with: " ").trimmingCharacters(in: .whitespaces).lowercased()
+            return words.isEmpty || words == "generic" ? "activity" : words
+        }
+        return nounOfSport(sport)
+    }
+
+    private static func nounOfSport(_ sport: String) -> String {
         switch Sport(rawValue: sport) {
         case .swimming: "swim"
         case .cycling: "bike"

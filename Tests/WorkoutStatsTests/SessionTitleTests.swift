@@ -39,4 +39,20 @@ struct SessionTitleTests {
         let blankInterval = try session("2025-03-04T23:00:00+01:00", in: "Europe/Berlin", workout: "")
         #expect(SessionTitle.title(for: blankInterval) == "Night workout")
     }
+
+    @Test("recorded activities: a ride alone is a ride, new sports by their nouns, other by the file's sport name")
+    func recordedActivityTitles() throws {
+        let ride = try multisport("2025-03-04T18:30:00+01:00", in: "Europe/Berlin", workout: "cycling", legs: [("cycling", 40_000)])
+        #expect(SessionTitle.title(for: ride) == "Evening ride")
+        let brick = try multisport("2025-03-04T18:30:00+01:00", in: "Europe/Berlin", workout: "cycling",
+                                   legs: [("cycling", 40_000), ("transition", nil), ("running", 5000)])
+        #expect(SessionTitle.title(for: brick) == "Evening bike–run")
+        let hike = try multisport("2025-03-04T08:00:00+01:00", in: "Europe/Berlin", workout: "hiking", legs: [("hiking", 12_000)])
+        #expect(SessionTitle.title(for: hike) == "Morning hike")
+        var kite = try multisport("2025-03-04T14:00:00+01:00", in: "Europe/Berlin", workout: "other", legs: [("other", nil)])
+        kite.legs[0].sportName = "kite_surfing/generic"
+        #expect(SessionTitle.title(for: kite) == "Afternoon kite surfing")
+        kite.legs[0].sportName = nil
+        #expect(SessionTitle.title(for: kite) == "Afternoon activity")
+    }
 }
