@@ -3,7 +3,7 @@ import Foundation
 /// A FIT base type as the writer declares it in a definition (FIT protocol, "Base types":
 /// the base type number with bit 7 set for multi-byte types).
 enum FITFixtureType {
-    case enumeration, sint8, uint8, sint16, uint16, sint32, uint32, uint8z, uint16z, uint32z, byte
+    case enumeration, sint8, uint8, sint16, uint16, sint32, uint32, uint8z, uint16z, uint32z, byte, uint64
     /// A NUL-padded string of this many bytes.
     case string(Int)
 
@@ -22,6 +22,7 @@ enum FITFixtureType {
         case .uint16z: 0x8B
         case .uint32z: 0x8C
         case .byte: 0x0D
+        case .uint64: 0x8F
         }
     }
 
@@ -31,6 +32,7 @@ enum FITFixtureType {
         case .enumeration, .sint8, .uint8, .uint8z, .byte: 1
         case .sint16, .uint16, .uint16z: 2
         case .sint32, .uint32, .uint32z: 4
+        case .uint64: 8
         case .string(let count): count
         }
     }
@@ -44,6 +46,7 @@ enum FITFixtureType {
         case .uint16: 0xFFFF
         case .sint32: 0x7FFF_FFFF
         case .uint32: 0xFFFF_FFFF
+        case .uint64: UInt64.max
         case .uint8z, .uint16z, .uint32z, .string: 0
         }
     }

@@ -37,8 +37,8 @@ struct FITActivityMessages {
         case FITProfile.fileID: addFileID(message)
         case FITProfile.activity:
             if localOffsetSeconds == nil, let time = message.timestamp,
-               let local = message.unsigned(FITProfile.Activity.localTimestamp) {
-                localOffsetSeconds = Int64(local) - Int64(time)
+               let local = message.unsigned(FITProfile.Activity.localTimestamp).flatMap({ Int64(exactly: $0) }) {
+                localOffsetSeconds = local - Int64(time)
             }
         case FITProfile.sport:
             sports.append((message.unsigned(FITProfile.SportMessage.sport), message.unsigned(FITProfile.SportMessage.subSport)))
@@ -97,7 +97,7 @@ struct FITActivityMessages {
         guard let start else { return }
         lengths.append(RecordedLength(start: start, seconds: timer ?? elapsed ?? 0,
                                       isActive: message.unsigned(L.lengthType) != L.idle,
-                                      strokes: message.unsigned(L.totalStrokes).map { Int($0) }))
+                                      strokes: message.unsigned(L.totalStrokes).flatMap { Int(exactly: $0) }))
     }
 
     mutating func addFileID(_ message: FITMessage) {
@@ -163,8 +163,8 @@ struct FITSummary {
                 ?? message.value(S.maxSpeed, scale: FITProfile.speedScale))
         sport = message.unsigned(S.sport)
         subSport = message.unsigned(S.subSport)
-        firstLapIndex = message.unsigned(S.firstLapIndex).map { Int($0) }
-        lapCount = message.unsigned(S.numLaps).map { Int($0) }
+        firstLapIndex = message.unsigned(S.firstLapIndex).flatMap { Int(exactly: $0) }
+        lapCount = message.unsigned(S.numLaps).flatMap { Int(exactly: $0) }
         poolLengthMeters = message.value(S.poolLength, scale: FITProfile.distanceScale)
     }
 
