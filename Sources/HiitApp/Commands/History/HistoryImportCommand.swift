@@ -175,7 +175,6 @@ struct HistoryImportCommand: Command {
                 fail(.data("\(shown): \(error)"))
                 return
             }
-            for note in converted.notes { console.err("Note: \(shown): \(note.oneLineEscaped)") }
             let key = ActivityDuplicate.Key(converted.record)
             if let same = ActivityDuplicate.match(key, in: keys) {
                 present += 1
@@ -197,6 +196,7 @@ struct HistoryImportCommand: Command {
                 fail(CommandFailure(status: ErrorReport.status(for: error), message: "\(shown): \(error); not imported"))
                 return
             }
+            for note in converted.notes { console.err("Note: \(shown): \(note.oneLineEscaped)") }
             imported += 1
             filesDone += 1
             insert(key)

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import WorkoutModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `hiit history import` of FIT, GPX and TCX files and folders, run as a person would (#13).
+/// The files are the ActivityFiles tests' fixtures (their values cross-checked with Garmin's
+/// decoder and gpxpy when they were written).
+@Suite("End to end: importing recorded activities")
+struct ActivityImportTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("ActivityFilesTests/Fixtures", isDirectory: true)
+
+    static func fixture(_ path: String) -> URL { fixtures.appendingPathComponent(path) }
+
+    /// The sessions of the sandbox's history, decoded as hiit reads them.
+    static func sessions(_ box: E2ESandbox) throws -> [SessionRecord] {
+        try box.historyLines().map { try SessionRecord(jsonLine: Data($0.utf8)) }
+    }
+
+    /// A watch mounted over USB: `GARMIN/Activity/*.FIT` (upper-case names), a course and a
+    /// settings-like text file beside them.
+    static func watchFolder(in box: E2ESandbox) throws -> URL {
+        let root = box.file("watch/GARMIN")
+        let activity = root.appendingPathComponent("Activity")
+        let courses = root.appendingPathComponent("Courses")
+        try FileManager.default.createDirectory(at: activity, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: courses, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixture("fit/ride_1h.fit"), to: activity.appendingPathComponent("4C4H0800.FIT"))
+        try FileManager.default.copyItem(at: fixture("fit/triathlon.fit"), to: activity.appendingPathComponent("4C6B1100.FIT"))
+        try FileManager.default.copyItem(at: fixture("tcx/course.tcx"), to: courses.appendingPathComponent("LOOP.TCX"))
+        try Data("firmware 21.19\n".utf8).write(to: root.appendingPathComponent("GarminDevice.txt"))
+        return box.file("watch")
+    }
+
+    @Test("a watch folder: each activity on its line, the course skipped, the originals kept byte for byte; a second import adds nothing")
+    func watchFolderImport() throws {
+        let box = try E2ESandbox.forHistory()
+        let watch = try Self.watchFolder(in: box)
+        let run = try box.run(["history", "import", watch.path], extraEnvironment: ["TZ": "Europe/Prague"])
+        #expect(run.status == 0, "\(run)")
+        let activity = watch.appendingPathComponent("GARMIN/Activity").path
+        #expect(run.stdoutLines.count == 4, "\(run)")
+        #expect(run.stdoutLines[0].hasPrefix("\(activity)/4C4H0800.FIT: imported ") && run.stdoutLines[0].hasSuffix(" 2024-05-04 08:00 Morning ride, 29.51 km in 1 h 2 min"), "\(run)")
+        #expect(run.stdoutLines[1].hasPrefix("\(activity)/4C6B1100.FIT: imported ") && run.stdoutLines[1].contains(" 2024-07-06 11:00 Morning swim–bike–run, "), "\(run)")
+        #expect(run.stdoutLines[2] == "\(watch.path)/GARMIN/Courses/LOOP.TCX: skipped: a TCX course file, not an activity")
+        #expect(run.stdoutLines[3] == "Imported 2 sessions, skipped 0 already present, 0 bad lines, 1 not an activity, 1 other file skipped.")
+
+        let records = try Self.sessions(box)
+        #expect(records.count == 2)
+        let ride = try #require(records.first { $0.workout == "cycling" })
+        #expect(ride.source?.format == "fit" && ride.source?.fileName == "4C4H0800.FIT")
+        #expect(ride.source?.manufacturer == "garmin" && ride.source?.product == "edge_530")
+        #expect(ride.utcOffsetSeconds == 7200 && ride.timeZone == "Europe/Prague")
+        #expect(ride.legs.first?.distanceMeters == 29507.07 && ride.legs.first?.ascentMeters == 602)
+        #expect(ride.legs.first?.avgHeartRate == 149 && ride.legs.first?.maxHeartRate == 155)
+        #expect(ride.kcal == 445 && ride.kcalSource == .device, "the device's calories, even without a weight")
+        let tri = try #require(records.first { $0.legs.count == 5 })
+        #expect(tri.legs.map(\.sport) == ["swimming", "transition", "cycling", "transition", "running"])
+        #expect(tri.legs.first?.isOpenWater == true)
+
+        let originals = box.dataFolder.appendingPathComponent("activities")
+        let kept = originals.appendingPathComponent("\(ride.id.uuidString).fit")
+        #expect(try Data(contentsOf: kept) == (try Data(contentsOf: Self.fixture("fit/ride_1h.fit"))))
+        #expect(try fileModeBits(of: kept) == 0o600)
+        #expect(try fileModeBits(of: originals) == 0o700)
+
+        let before = box.historyBytes()
+        let again = try box.run(["history", "import", watch.path])
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stdoutLines.filter { $0.hasSuffix("already present (\(String(ride.id.uuidString.prefix(8))))") }.count == 1, "\(again)")
+        #expect(again.stdoutLines.last == "Imported 0 sessions, skipped 2 already present, 0 bad lines, 1 not an activity, 1 other file skipped.")
+        #expect(box.historyBytes() == before)
+    }
+
+    @Test("the same activity in another file (a copy with bytes past its end) is already present, not a second session")
+    func sameActivityAnotherFile() throws {
+        let box = try E2ESandbox.forHistory()
+        #expect(try box.run(["history", "import", Self.fixture("fit/run_laps.fit").path]).status == 0)
+        var copy = try Data(contentsOf: Self.fixture("fit/run_laps.fit"))
+        copy.append(contentsOf: [0, 0, 0, 0])
+        let other = box.file("copy-from-phone.fit")
+        try copy.write(to: other)
+        let before = box.historyBytes()
+        let run = try box.run(["history", "import", other.path])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdoutLines.first?.hasPrefix("\(other.path): already present (") == true && run.stdoutLines.first?.hasSuffix(", the same activity)") == true, "\(run)")
+        #expect(run.stderr.isEmpty, "a file already present says nothing of its own flaws: \(run)")
+        #expect(box.historyBytes() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.dataFolder.appendingPathComponent("activities").path).count == 1)
+    }
+
+    @Test("files named on the line: a refused one exits 65 with the others imported; a missing one exits 74")
+    func refusedAndMissing() throws {
+        let box = try E2ESandbox.forHistory()
+        let course = Self.fixture("tcx/course.tcx").path, route = Self.fixture("gpx/route-only.gpx").path
+        let run = try box.run(["history", "import", course, Self.fixture("tcx/run-laps.tcx").path, route])
+        #expect(run.status == 65, "\(run)")
+        #expect(run.stderrLines.contains("Error: \(course): this is a TCX course file, not an activity"), "\(run)")
+        #expect(run.stderrLines.contains("Error: \(route): no activity to import: a GPX with a route only and no track"), "\(run)")
+        #expect(run.stdoutLines.last == "Imported 1 session, skipped 0 already present, 0 bad lines, 2 files refused.")
+        #expect(try Self.sessions(box).count == 1)
+
+        let before = box.historyBytes()
+        let missing = try box.run(["history", "import", box.file("nope.fit").path, course])
+        #expect(missing.status == 74, "the worst of 74 and 65: \(missing)")
+        #expect(box.historyBytes() == before)
+    }
+
+    @Test("a GPX in UTC is dated in the system's zone and says so; a FIT's own offset wins over TZ")
+    func timeZones() throws {
+        let box = try E2ESandbox.forHistory()
+        let gpx = try box.run(["history", "import", Self.fixture("gpx/run-garmin-1.1.gpx").path], extraEnvironment: ["TZ": "Asia/Tokyo"])
+        #expect(gpx.status == 0, "\(gpx)")
+        #expect(gpx.stderrLines.contains("Note: \(Self.fixture("gpx/run-garmin-1.1.gpx").path): no time zone in the file: dated in Asia/Tokyo (UTC+09:00)"), "\(gpx)")
+        let fit = try box.run(["history", "import", Self.fixture("fit/run_laps.fit").path], extraEnvironment: ["TZ": "Pacific/Honolulu"])
+        #expect(fit.status == 0 && fit.stderr.isEmpty, "\(fit)")
+        let records = try Self.sessions(box)
+        #expect(records.first?.timeZone == "Asia/Tokyo" && records.first?.utcOffsetSeconds == 32_400)
+        #expect(records.last?.utcOffsetSeconds == -14_400, "the watch's local_timestamp: UTC−04:00")
+        let day = LocalDay(year: 2024, month: 6, day: 2)
+        #expect(records.last?.localDate == day, "00:00 on 2 June where it was run (04:00 UTC), not 18:00 on 1 June in Honolulu")
+    }
+
+    @Test("with a weight, a run without device calories gets km × kg; history delete removes the original")
+    func caloriesAndDelete() throws {
+        let box = try E2ESandbox.forHistory()
+        #expect(try box.run(["profile", "--weight", "70kg"]).status == 0)
+        let run = try box.run(["history", "import", Self.fixture("gpx/run-garmin-1.1.gpx").path])
+        #expect(run.status == 0, "\(run)")
+        let record = try #require(try Self.sessions(box).first)
+        #expect(record.kcalSource == .distance)
+        #expect(abs((record.kcal ?? 0) - (record.legs.first?.distanceMeters ?? 0) / 1000 * 70) < 1e-6)
+        let original = box.dataFolder.appendingPathComponent("activities/\(record.id.uuidString).gpx")
+        #expect(FileManager.default.fileExists(atPath: original.path))
+        let deleted = try box.run(["history", "delete", record.id.uuidString, "--yes"])
+        #expect(deleted.status == 0, "\(deleted)")
+        #expect(deleted.stdoutLines.last == "Deleted its original file (\(record.id.uuidString).gpx).")
+        #expect(!FileManager.default.fileExists(atPath: original.path))
+        #expect(try Self.sessions(box).isEmpty)
+    }
+
+    @Test("imported sessions count in stats: distance by sport over their days")
+    func statsCountThem() throws {
+        let box = try E2ESandbox.forHistory()
+        #expect(try box.run(["history", "import", Self.fixture("fit/triathlon.fit").path, Self.fixture("fit/ride_1h.fit").path]).status == 0)
+        let stats = try box.run(["stats", "2024-05-01..2024-07-31", "--metric", "distance", "--json"], extraEnvironment: ["TZ": "UTC"])
+        #expect(stats.status == 0, "\(stats)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        let totals = try #require(object["totals"] as? [String: Any])
+        #expect(totals["sessions"] as? Int == 2, "\(stats.stdout)")
+        let bySport = try #require(totals["distanceBySport"] as? [String: Double])
+        #expect(bySport["cycling"] == 29507.07 + 20418.49, "the ride and the triathlon's bike leg")
+        #expect(bySport["running"] == 5204.15 && bySport["swimming"] == 711.87)
+    }
+}
