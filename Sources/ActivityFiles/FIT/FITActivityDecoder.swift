@@ -57,8 +57,11 @@ public enum FITActivityDecoder {
 
     /// One session of the file, not yet holding its laps, points, lengths and pauses.
     struct Span {
+        /// The `session` message, `nil` for the one session of a file without any.
         var summary: FITSummary?
+        /// The session's start (UTC).
         var start: Date
+        /// FIT `sport` and `sub_sport`.
         var sport: UInt64?
         var subSport: UInt64?
     }
