@@ -54,6 +54,9 @@ let package = Package(
         ),
         // The executable: main.swift only.
         .executableTarget(name: "hiit", dependencies: ["HiitApp"]),
+        // Times the FIT decoder on files given on the command line (bench/fit_import.py); not
+        // part of the `hiit` product.
+        .executableTarget(name: "fit-bench", dependencies: ["ActivityFiles"]),
 
         // MARK: Tests
         // What several test targets share: a seeded generator, temporary folders.

@@ -13,8 +13,8 @@ with `fitdecode` (and, for `fixtures`, `fit-tool`) from PyPI installed in the Py
    deterministically (fixed instants and seeds).
 2. Ours: `swift build -c release --product fit-bench`, then `fit-bench --repeat R FILE`, which
    reads the file once and decodes it R times in one process (`FITActivityDecoder.decode`,
-   bytes to sessions, laps and points), printing each decode's wall and CPU milliseconds; the
-   process as a whole (start-up, reading, one decode) is timed from here too.
+   bytes to sessions, laps and points), printing each decode's wall and CPU milliseconds; and
+   `fit-bench FILE` (start-up, reading, one decode) timed as a whole process from here.
 3. The peer: `fitdecode.FitReader` over the same bytes, every frame read (data messages with
    their fields decoded, CRC checked), in this process; wall and CPU milliseconds.
 4. Both take turns run by run; the first run of each is a warm-up and not counted. Medians
@@ -356,7 +356,8 @@ def main():
     process, decode_wall, decode_cpu, peer_wall, peer_cpu = [], [], [], [], []
     ours_records = peer_records = None
     for run in range(args.runs + 1):
-        p, decodes, ours_records = ours_once(binary, args.file, args.repeat)
+        _, decodes, ours_records = ours_once(binary, args.file, args.repeat)
+        p, _, _ = ours_once(binary, args.file, 1)
         w, c, peer_records = fitdecode_once(data)
         if run == 0:
             continue  # warm-up

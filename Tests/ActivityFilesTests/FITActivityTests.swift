@@ -127,6 +127,19 @@ struct FITActivityTests {
         #expect(activity.sessions[1].totals.elapsedSeconds == 60)
     }
 
+    @Test("sessions claiming the same laps: the first range keeps them, the other session's laps go by time")
+    func overlappingLapRanges() throws {
+        var writer = FITFixtureWriter()
+        writer.message(0, FITFixture.fileID())
+        for (index, start) in [Int64(0), 300, 600].enumerated() {
+            writer.message(19, local: 2, FITFixture.summary(lap: true, start: fitStart + start, elapsed: 300, distance: Double(index + 1)))
+        }
+        writer.message(18, local: 3, FITFixture.summary(start: fitStart, elapsed: 600, sport: 1, firstLapIndex: 0, lapCount: 2))
+        writer.message(18, local: 3, FITFixture.summary(start: fitStart + 600, elapsed: 300, sport: 2, firstLapIndex: 0, lapCount: 3))
+        let sessions = try decodeFIT(writer.file()).sessions
+        #expect(sessions.map { $0.laps.map(\.totals.distanceMeters) } == [[1, 2], [3]])
+    }
+
     @Test("a pool swim: pool length, lengths active and idle with strokes, no positions")
     func poolSwim() throws {
         var writer = FITFixtureWriter()

@@ -182,6 +182,19 @@ struct FITQuirksTests {
         #expect(activity.sessions[0].points.count == 4)
     }
 
+    @Test("a header that declares no data size (a file never closed): the records that follow are read")
+    func noDataSize() throws {
+        var writer = FITFixtureWriter()
+        writer.message(0, FITFixture.fileID())
+        for second in Int64(0)..<3 { writer.message(20, local: 1, FITFixture.record(at: fitStart + second, heartRate: 130)) }
+        var file = writer.file(headerSize: 12)
+        file.removeLast(2)  // no CRC either
+        file[4...7] = [0, 0, 0, 0]
+        let activity = try decodeFIT(file)
+        #expect(activity.notes == ["the header declares no data size: read to the end of the file"])
+        #expect(activity.sessions[0].points.count == 3)
+    }
+
     @Test("a header that is not FIT is malformed, with what is wrong")
     func malformed() {
         var file = fitRide().file()

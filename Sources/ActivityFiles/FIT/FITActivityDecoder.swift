@@ -57,8 +57,11 @@ public enum FITActivityDecoder {
 
     /// One session of the file, not yet holding its laps, points, lengths and pauses.
     struct Span {
+        /// The `session` message, `nil` for the one session of a file without any.
         var summary: FITSummary?
+        /// The session's start (UTC).
         var start: Date
+        /// FIT `sport` and `sub_sport`.
         var sport: UInt64?
         var subSport: UInt64?
     }
@@ -102,15 +105,24 @@ public enum FITActivityDecoder {
                             poolLengthMeters: span.summary?.poolLengthMeters)
         }
 
-        // Laps: by the session's index range where it is sound, else by start time.
+        // Laps: by the session's index range where it is within the file's laps and overlaps no
+        // range before it (so every lap is visited once, whatever the file claims), else by
+        // start time.
         var lapTaken = [Bool](repeating: false, count: messages.laps.count)
+        var ranges: [(session: Int, laps: Range<Int>)] = []
         for (index, span) in spans.enumerated() {
             guard let first = span.summary?.firstLapIndex, let count = span.summary?.lapCount, count > 0,
                   first < messages.laps.count, count <= messages.laps.count - first else { continue }
-            for lapIndex in first..<(first + count) where !lapTaken[lapIndex] {
+            ranges.append((index, first..<(first + count)))
+        }
+        ranges.sort { ($0.laps.lowerBound, $0.session) < ($1.laps.lowerBound, $1.session) }
+        var claimedUpTo = 0
+        for range in ranges where range.laps.lowerBound >= claimedUpTo {
+            claimedUpTo = range.laps.upperBound
+            for lapIndex in range.laps {
                 lapTaken[lapIndex] = true
                 let lap = messages.laps[lapIndex]
-                sessions[index].laps.append(RecordedLap(start: lap.start ?? span.start, totals: lap.totals))
+                sessions[range.session].laps.append(RecordedLap(start: lap.start ?? spans[range.session].start, totals: lap.totals))
             }
         }
         for (lapIndex, lap) in messages.laps.enumerated() where !lapTaken[lapIndex] {

@@ -58,6 +58,9 @@ struct FITActivityMessages {
         date(message.unsigned(field).map { UInt32(truncatingIfNeeded: $0) })
     }
 
+    /// A `record` (20) as a point: semicircles to degrees (positions outside ±90°/±180° and
+    /// half positions dropped), enhanced altitude and speed where written, else the 16-bit ones;
+    /// a record without an absolute timestamp is skipped.
     mutating func addRecord(_ message: FITMessage) {
         guard let time = Self.date(message.timestamp) else { return }
         typealias R = FITProfile.Record
@@ -77,6 +80,7 @@ struct FITActivityMessages {
                                  speedMetersPerSecond: speed))
     }
 
+    /// A timer `event` (21): start, or stop (stop, stop_all, stop_disable, stop_disable_all).
     mutating func addEvent(_ message: FITMessage) {
         typealias E = FITProfile.Event
         guard message.unsigned(E.event) == E.timer, let type = message.unsigned(E.eventType),
@@ -88,6 +92,8 @@ struct FITActivityMessages {
         }
     }
 
+    /// A `length` (101): start (else `timestamp − elapsed`), timer seconds (else elapsed),
+    /// idle or active, strokes.
     mutating func addLength(_ message: FITMessage) {
         typealias L = FITProfile.Length
         let elapsed = message.value(L.totalElapsedTime, scale: FITProfile.timeScale)
@@ -100,6 +106,8 @@ struct FITActivityMessages {
                                       strokes: message.unsigned(L.totalStrokes).flatMap { Int(exactly: $0) }))
     }
 
+    /// A `file_id` (0): its type, and the first one's manufacturer and product by name
+    /// (`garmin_product` for Garmin's makers; else `product_name`, else the number).
     mutating func addFileID(_ message: FITMessage) {
         typealias F = FITProfile.FileID
         fileTypes.append(message.unsigned(F.type))
@@ -125,11 +133,13 @@ struct FITSummary {
     var timestamp: Date?
     /// The totals with their units (seconds, metres, kcal, bpm, rpm, m/s).
     var totals: RecordedTotals
-    /// `sport`, `sub_sport`.
+    /// `sport` (Types sheet `sport`).
     var sport: UInt64?
+    /// `sub_sport` (Types sheet `sub_sport`).
     var subSport: UInt64?
-    /// `session.first_lap_index`, `session.num_laps`.
+    /// `session.first_lap_index`: the index of the session's first lap among the file's laps.
     var firstLapIndex: Int?
+    /// `session.num_laps`.
     var lapCount: Int?
     /// `session.pool_length`, metres.
     var poolLengthMeters: Double?

@@ -26,6 +26,13 @@ enum FITReader {
         while true {
             if header.hasHeaderCRCMismatch(bytes) { warnings.append(.headerCRCMismatch(offset: start)) }
             let dataStart = start + header.size
+            if header.dataSize == 0, bytes.count - dataStart > 2 {
+                // A device that stopped before closing the file may leave the size at 0: read
+                // whatever follows, without a CRC to check.
+                warnings.append(.noDataSize)
+                if let stop = readData(bytes, from: dataStart, to: bytes.count, visit: visit) { warnings.append(stop) }
+                return warnings
+            }
             let declaredEnd = dataStart + header.dataSize
             if declaredEnd + 2 <= bytes.count {
                 let found = UInt16(bytes[declaredEnd]) | UInt16(bytes[declaredEnd + 1]) << 8
@@ -193,15 +200,19 @@ enum FITWarning: Equatable, Sendable, CustomStringConvertible {
     case stoppedAt(offset: Int, reason: String)
     /// `count` bytes from `offset` on follow the last file's CRC and are not a chained FIT file.
     case trailingBytes(offset: Int, count: Int)
+    /// The header declares a data size of 0 but records follow (a file the device never
+    /// closed): read to the end of the file, with no CRC to check.
+    case noDataSize
 
     /// One line: "CRC mismatch: imported anyway", "stopped at byte 7471: …",
-    /// "12 bytes past the declared data size ignored".
+    /// "12 bytes past the declared data size ignored", "the header declares no data size: …".
     var description: String {
         switch self {
         case .crcMismatch: "CRC mismatch: imported anyway"
         case .headerCRCMismatch: "header CRC mismatch: imported anyway"
         case .stoppedAt(let offset, let reason): "stopped at byte \(offset): \(reason)"
         case .trailingBytes(_, let count): "\(count) byte\(count == 1 ? "" : "s") past the declared data size ignored"
+        case .noDataSize: "the header declares no data size: read to the end of the file"
         }
     }
 }
