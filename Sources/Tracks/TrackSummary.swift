@@ -80,11 +80,13 @@ public struct TrackSummary: Sendable, Equatable {
 
     /// One step between consecutive points with the timer running: its seconds, its metres
     /// (device distance difference, or great-circle between accepted positions; `nil` when
-    /// neither is known) and the device's speed at its end.
+    /// neither is known), the device's speed at its end, and the index of its end point in the
+    /// points given to ``steps(_:pauses:)`` (splits and profiles lay points along the steps).
     struct Step {
         var seconds: Double
         var meters: Double?
         var speed: Double?
+        var end: Int = 0
     }
 
     /// The steps between consecutive points; a step that overlaps a pause is left out, and a
@@ -93,8 +95,8 @@ public struct TrackSummary: Sendable, Equatable {
         var steps: [Step] = []
         var lastAccepted: TrackPoint?
         var previous: TrackPoint?
-        for point in points {
-            let accepted = point.hasPosition && (point.horizontalErrorMeters ?? 0) <= TrackThresholds.maximumHorizontalErrorMeters
+        for (index, point) in points.enumerated() {
+            let accepted = point.isAcceptedPosition
             defer {
                 previous = point
                 if accepted { lastAccepted = point }
@@ -112,7 +114,7 @@ public struct TrackSummary: Sendable, Equatable {
                 meters = GreatCircle.meters(latitude1: lat1, longitude1: lon1, latitude2: lat2, longitude2: lon2)
             }
             steps.append(Step(seconds: point.time.timeIntervalSince(before.time), meters: meters,
-                              speed: point.speedMetersPerSecond))
+                              speed: point.speedMetersPerSecond, end: index))
         }
         return steps
     }

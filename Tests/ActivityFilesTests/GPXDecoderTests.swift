@@ -72,6 +72,21 @@ struct GPXDecoderTests {
         #expect((summary.distanceMeters ?? 0).rounded() == 2_627)
     }
 
+    @Test("GPX 1.0 with Garmin's extension written straight into the point (1.0 has no <extensions>)")
+    func gpx10PrivateElement() throws {
+        let data = Data("""
+        <gpx version="1.0" creator="eTrex 30" xmlns="http://www.topografix.com/GPX/1/0"
+         xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+        <trk><trkseg><trkpt lat="46.5" lon="6.6"><time>2026-03-14T07:00:00Z</time>
+        <gpxtpx:TrackPointExtension><gpxtpx:hr>131</gpxtpx:hr><gpxtpx:cad>78</gpxtpx:cad></gpxtpx:TrackPointExtension>
+        </trkpt></trkseg></trk></gpx>
+        """.utf8)
+        let activity = try ActivityFile.decode(data)
+        #expect(activity.device == RecordingDevice(manufacturer: nil, product: "eTrex 30"))
+        #expect(activity.sessions.first?.points == [TrackPoint(time: utc(1_773_471_600), latitude: 46.5, longitude: 6.6,
+                                                                heartRate: 131, cadence: 78)])
+    }
+
     @Test("two tracks are one activity; the gap between them is a pause, and no distance is counted across it")
     func twoTracks() throws {
         let activity = try ActivityFile.decode(XMLFixture.data("gpx", "two-tracks.gpx"))

@@ -9,9 +9,9 @@ import WorkoutModel
 /// known); `trk/name` (else `metadata/name`, GPX 1.0's `gpx/name`) as the name; the first
 /// `trk/type` as the sport (``Sport/other`` with an empty sport name when no track has one);
 /// `trk/trkseg/trkpt` with `@lat`, `@lon` (degrees), `ele` (metres), `time`, GPX 1.0's
-/// `speed` (m/s) and, inside `extensions` at any depth, Garmin's TrackPointExtension `hr`
-/// (bpm), `cad` (rpm or steps per minute) and `speed` (m/s), matched by local name whatever
-/// the namespace prefix.
+/// `speed` (m/s) and, inside `extensions` (or, in GPX 1.0, a private element of the point) at
+/// any depth, Garmin's TrackPointExtension `hr` (bpm), `cad` (rpm or steps per minute) and
+/// `speed` (m/s), matched by local name whatever the namespace prefix.
 ///
 /// Several tracks or segments are one activity: the points in time order, and each gap
 /// between the end of one segment and the start of the next a ``TimerPause``. Totals, laps and
@@ -128,9 +128,13 @@ private final class GPXDocument: XMLElementHandler {
                     point?.hasTimeText = true
                     point?.time = XMLDateTime(text)
                 case "speed": point?.speed = XMLValue.nonNegative(text)
+                case "hr": point?.heartRate = XMLValue.nonNegative(text)
+                case "cad": point?.cadence = XMLValue.nonNegative(text)
                 default: break
                 }
-            } else if path[4] == "extensions" {
+            } else {
+                // Inside `extensions` (GPX 1.1) or a private element written straight into the
+                // point (GPX 1.0 allows that): Garmin's TrackPointExtension v1/v2 and the like.
                 switch name {
                 case "hr": point?.heartRate = XMLValue.nonNegative(text)
                 case "cad": point?.cadence = XMLValue.nonNegative(text)
