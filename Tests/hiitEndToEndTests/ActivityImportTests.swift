@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutModel
+@testable import HiitApp
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -154,5 +155,49 @@ struct ActivityImportTests {
         let bySport = try #require(totals["distanceBySport"] as? [String: Double])
         #expect(bySport["cycling"] == 29507.07 + 20418.49, "the ride and the triathlon's bike leg")
         #expect(bySport["running"] == 5204.15 && bySport["swimming"] == 711.87)
+    }
+}
+
+@Suite("End to end: an imported activity in detail")
+struct ActivityDetailTests {
+    @Test("history show: device, recorded values, splits per km, the route and profiles in braille; ASCII under LANG=C")
+    func showARun() throws {
+        let box = try E2ESandbox.forHistory()
+        #expect(try box.run(["history", "import", ActivityImportTests.fixture("fit/run_laps.fit").path]).status == 0)
+        let id = try #require(try ActivityImportTests.sessions(box).first?.id)
+        let show = try box.run(["history", "show", String(id.uuidString.prefix(8))], extraEnvironment: ["COLUMNS": "80"])
+        #expect(show.status == 0, "\(show)")
+        let lines = show.stdoutLines
+        #expect(lines.contains("Recorded by polar_electro 2 (run_laps.fit, FIT)"), "\(show)")
+        #expect(lines.contains("Energy from the device's value"))
+        #expect(lines.contains("Run (running/street)"))
+        #expect(lines.contains("  5.12 km · 4:53 /km · ▲ 203 m · ▼ 205 m · heart rate 164, max 175 bpm ·"), "\(show)")
+        let splits = try #require(lines.firstIndex(of: "  Splits per kilometre"))
+        #expect(lines[splits + 1] == "     KM   TIME       PACE")
+        #expect(lines[splits + 2] == "      1   4:30   4:30 /km")
+        #expect(lines[splits + 7] == "  117 m   0:33   4:40 /km", "the partial last split with its own distance")
+        let route = try #require(lines.firstIndex(of: "  Route (S start, F finish)"))
+        let drawing = lines[(route + 1)...(route + ActivityDetailText.routeRows)]
+        #expect(drawing.joined().unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "braille dots")
+        #expect(drawing.joined().filter { $0 == "S" }.count == 1)
+        #expect(lines.contains("  Elevation by distance") && lines.contains("  Heart rate by distance"))
+        #expect(lines.contains { $0.hasPrefix("  175 bpm ┤") } && lines.contains { $0.hasPrefix("  132 bpm ┤") }, "\(show)")
+
+        let ascii = try box.run(["history", "show", id.uuidString], extraEnvironment: ["COLUMNS": "80", "LANG": "C", "LC_ALL": "C"])
+        #expect(ascii.status == 0, "\(ascii)")
+        #expect(ascii.stdout.unicodeScalars.allSatisfy { $0.isASCII }, "\(ascii)")
+        #expect(ascii.stdoutLines.contains { $0.hasPrefix("  175 bpm +") })
+    }
+
+    @Test("without its original the detail still shows what the record holds, and says why there is no drawing")
+    func showWithoutTheOriginal() throws {
+        let box = try E2ESandbox.forHistory()
+        #expect(try box.run(["history", "import", ActivityImportTests.fixture("tcx/run-laps.tcx").path]).status == 0)
+        let id = try #require(try ActivityImportTests.sessions(box).first?.id)
+        try FileManager.default.removeItem(at: box.dataFolder.appendingPathComponent("activities/\(id.uuidString).tcx"))
+        let show = try box.run(["history", "show", id.uuidString])
+        #expect(show.status == 0, "\(show)")
+        #expect(show.stdoutLines.contains("No points to draw: the original file is not in \(box.dataFolder.appendingPathComponent("activities").path)"), "\(show)")
+        #expect(!show.stdout.contains("Splits"))
     }
 }

@@ -1,3 +1,4 @@
+import ActivityFiles
 import CommandLineKit
 import WorkoutModel
 import WorkoutStore
@@ -14,8 +15,27 @@ struct HistoryShowCommand: Command {
         let history = DataFolder(url: context.locations.dataFolder).history
         let entry = try SessionIDMatch.entry(id, in: history, console: context.console)
         let units = ProfileLoader.load(context.locations, console: context.console, consequence: nil).units
-        context.console.out(HistoryText.details(entry, path: history.url.path, units: units,
-                                                        width: context.width, glyphs: context.glyphs).joined(separator: "\n"))
+        var lines = HistoryText.details(entry, path: history.url.path, units: units, width: context.width, glyphs: context.glyphs)
+        if entry.record.source != nil {
+            let (activity, missing) = Self.original(of: entry.record, in: DataFolder(url: context.locations.dataFolder))
+            lines += ActivityDetailText.lines(entry.record, activity: activity, missingOriginal: missing, units: units,
+                                              width: context.width, glyphs: context.glyphs)
+        }
+        context.console.out(lines.joined(separator: "\n"))
         return ExitStatus.success
+    }
+
+    /// The kept original of an imported session, decoded; else why there is none.
+    static func original(of record: SessionRecord, in folder: DataFolder) -> (RecordedActivity?, String?) {
+        let originals = ActivityOriginals(folder)
+        guard let url = originals.find(record.id) else {
+            return (nil, "the original file is not in \(originals.url.path)")
+        }
+        do {
+            let data = try DiskFile.read(at: url, maximumBytes: 1 << 30)
+            return (try ActivityFile.decode(data), nil)
+        } catch {
+            return (nil, "\(url.path): \(error)")
+        }
     }
 }
