@@ -189,6 +189,35 @@ struct ActivityDetailTests {
         #expect(ascii.stdoutLines.contains { $0.hasPrefix("  175 bpm +") })
     }
 
+    @Test("history show --json: the stored line as it is, and per leg laps, splits, profiles of at most 500 points and the route")
+    func showJSON() throws {
+        let box = try E2ESandbox.forHistory()
+        #expect(try box.run(["history", "import", ActivityImportTests.fixture("fit/run_laps.fit").path]).status == 0)
+        let line = try #require(try box.historyLines().first)
+        let id = try #require(try ActivityImportTests.sessions(box).first?.id)
+        let show = try box.run(["history", "show", id.uuidString, "--json"])
+        #expect(show.status == 0, "\(show)")
+        #expect(show.stdout.hasSuffix(",\"session\":\(line)}\n"), "the stored line byte for byte")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        #expect(object["original"] as? String == box.dataFolder.appendingPathComponent("activities/\(id.uuidString).fit").path)
+        let leg = try #require((object["legs"] as? [[String: Any]])?.first)
+        #expect(leg["sport"] as? String == "running" && leg["splitMeters"] as? Double == 1000)
+        let splits = try #require(leg["splits"] as? [[String: Double]])
+        #expect(splits.count == 6)
+        #expect(splits.prefix(5).allSatisfy { $0["distanceMeters"] == 1000 })
+        #expect(abs((splits.last?["distanceMeters"] ?? 0) - 117) < 1)
+        #expect(abs(splits.reduce(0) { $0 + ($1["seconds"] ?? 0) } - 1500) < 2, "the splits add up to the run's time")
+        #expect((leg["laps"] as? [Any])?.count == 5)
+        let elevation = try #require(leg["elevation"] as? [String: Any])
+        #expect(elevation["x"] as? String == "distanceMeters" && (elevation["points"] as? [Any])?.count == 500)
+        let route = try #require(leg["route"] as? [[Double]])
+        #expect(route.count <= 500 && route.count > 100 && route.allSatisfy { $0.count == 2 })
+
+        // A session hiit's own timer recorded has no original: laps only.
+        let own = try #require(try box.run(["history", "import", ActivityImportTests.fixture("tcx/run-laps.tcx").path]).status == 0 ? "ok" : nil)
+        #expect(own == "ok")
+    }
+
     @Test("without its original the detail still shows what the record holds, and says why there is no drawing")
     func showWithoutTheOriginal() throws {
         let box = try E2ESandbox.forHistory()

@@ -146,3 +146,90 @@ enum ActivityDetailText {
         String(line.reversed().drop { $0 == " " }.reversed())
     }
 }
+
+/// `hiit history show ID --json` (DESIGN §8): the stored line byte for byte as `session`, the
+/// kept original's path as `original` (`null` for none), and per leg its laps and, from the
+/// original's points, `splits` (`[{distanceMeters, seconds}]`, every `splitMeters`), the
+/// `elevation` and `heartRate` profiles (`{x, points: [{x, y}]}`, `x` metres along the leg or
+/// timer seconds, at most 500 points keeping peaks and dips) and the `route` (`[[latitude,
+/// longitude]]` in degrees, at most 500 positions).
+enum ActivityDetailJSON {
+    /// The most points of a profile or route written.
+    static let mostPoints = Tracks.Profile.defaultMaximumPoints
+
+    struct LegDetail: Encodable {
+        var sport: String
+        var laps: [LapRecord]
+        var splitMeters: Double?
+        var splits: [SplitPoint]?
+        var elevation: ProfileDetail?
+        var heartRate: ProfileDetail?
+        var route: [[Double]]?
+    }
+
+    struct SplitPoint: Encodable {
+        var distanceMeters: Double
+        var seconds: Double
+    }
+
+    struct ProfileDetail: Encodable {
+        var x: String
+        var points: [Point]
+        struct Point: Encodable {
+            var x: Double
+            var y: Double
+        }
+    }
+
+    /// The document's bytes (one line, keys sorted, no line end).
+    /// - Parameters:
+    ///   - line: the session's stored line (a JSON object).
+    ///   - record: the session, decoded.
+    ///   - activity: its decoded original, or `nil`.
+    ///   - original: the original's path, or `nil`.
+    ///   - units: splits per mile with imperial units, else per km.
+    /// - Throws: `EncodingError` only for a value JSON cannot hold (none here are infinite).
+    static func document(line: Data, record: SessionRecord, activity: RecordedActivity?, original: String?,
+                         units: WorkoutModel.Profile.Units) throws -> Data {
+        let sessions = activity?.sessions.sorted { $0.start < $1.start } ?? []
+        let splitMeters = units == .imperial ? Splits.mile : Splits.kilometer
+        let legs = record.legs.enumerated().map { index, leg -> LegDetail in
+            var detail = LegDetail(sport: leg.sport, laps: leg.laps)
+            guard index < sessions.count else { return detail }
+            let session = sessions[index]
+            detail.splitMeters = splitMeters
+            detail.splits = Splits.of(points: session.points, pauses: session.pauses, splitMeters: splitMeters)
+                .map { SplitPoint(distanceMeters: $0.distanceMeters, seconds: $0.seconds) }
+            detail.elevation = profile(.elevation, session)
+            detail.heartRate = profile(.heartRate, session)
+            let positions = session.points.compactMap { point -> [Double]? in
+                guard point.isAcceptedPosition, let latitude = point.latitude, let longitude = point.longitude,
+                      latitude.isFinite, longitude.isFinite else { return nil }
+                return [latitude, longitude]
+            }
+            if !positions.isEmpty {
+                let step = max(1, Int((Double(positions.count) / Double(mostPoints)).rounded(.up)))
+                var route = stride(from: 0, to: positions.count, by: step).map { positions[$0] }
+                if let last = positions.last, route.last != last { route[route.count - 1] = last }
+                detail.route = route
+            }
+            return detail
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var out = Data("{\"legs\":".utf8)
+        out.append(try encoder.encode(legs))
+        out.append(Data(",\"original\":".utf8))
+        out.append(try encoder.encode(original))
+        out.append(Data(",\"session\":".utf8))
+        out.append(line)
+        out.append(Data("}".utf8))
+        return out
+    }
+
+    private static func profile(_ measurement: Tracks.Profile.Measurement, _ session: RecordedSession) -> ProfileDetail? {
+        let profile = Tracks.Profile(measurement, points: session.points, pauses: session.pauses, maximumPoints: mostPoints)
+        guard !profile.points.isEmpty else { return nil }
+        return ProfileDetail(x: profile.axis.rawValue, points: profile.points.map { ProfileDetail.Point(x: $0.x, y: $0.y) })
+    }
+}

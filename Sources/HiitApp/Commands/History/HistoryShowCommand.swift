@@ -10,11 +10,23 @@ struct HistoryShowCommand: Command {
 
     /// The ID as typed.
     @Argument("ID", help: SessionIDMatch.argumentHelp) var id: String
+    /// `--json`: the stored line and, for an imported activity, its splits, profiles and route.
+    @Flag("json", help: "Write one JSON object: the stored line as 'session', the kept original's path as 'original', and per leg its laps, splits, elevation and heart rate profiles and route (from the original of an imported activity).")
+    var isJSON: Bool
 
     func run(_ context: CommandContext) throws -> Int32 {
         let history = DataFolder(url: context.locations.dataFolder).history
         let entry = try SessionIDMatch.entry(id, in: history, console: context.console)
         let units = ProfileLoader.load(context.locations, console: context.console, consequence: nil).units
+        if isJSON {
+            let folder = DataFolder(url: context.locations.dataFolder)
+            let (activity, _) = entry.record.source == nil ? (nil, nil) : Self.original(of: entry.record, in: folder)
+            let original = entry.record.source == nil ? nil : ActivityOriginals(folder).find(entry.record.id)?.path
+            let document = try ActivityDetailJSON.document(line: entry.text, record: entry.record, activity: activity,
+                                                           original: original, units: units)
+            context.console.out(String(decoding: document, as: UTF8.self))
+            return ExitStatus.success
+        }
         var lines = HistoryText.details(entry, path: history.url.path, units: units, width: context.width, glyphs: context.glyphs)
         if entry.record.source != nil {
             let (activity, missing) = Self.original(of: entry.record, in: DataFolder(url: context.locations.dataFolder))
