@@ -194,6 +194,26 @@ struct FITActivityTests {
         #expect(activity.sessions[0].points.count == 3)
     }
 
+    @Test("a session without start_time or timestamp: kept with its totals from the first point when it is the only one, else left out")
+    func untimedSession() throws {
+        func untimed(_ fields: [FITFixtureField]) -> [FITFixtureField] {
+            fields.map { $0.number == 2 || $0.number == 253 ? FITFixtureField($0.number, .uint32, nil) : $0 }
+        }
+        var writer = FITFixtureWriter()
+        writer.message(0, FITFixture.fileID())
+        writer.message(20, local: 1, FITFixture.record(at: fitStart + 5))
+        writer.message(18, local: 3, untimed(FITFixture.summary(start: fitStart, elapsed: 60, distance: 400, sport: 1)))
+        let only = try decodeFIT(writer.file()).sessions
+        #expect(only.map(\.start) == [fitDate(fitStart + 5)])
+        #expect(only.map(\.totals.distanceMeters) == [400])
+        #expect(only.map(\.sport) == [.running])
+
+        writer.message(18, local: 3, FITFixture.summary(start: fitStart, elapsed: 60, distance: 500, sport: 2))
+        let timed = try decodeFIT(writer.file()).sessions
+        #expect(timed.map(\.totals.distanceMeters) == [500])
+        #expect(timed.map(\.sport) == [.cycling])
+    }
+
     @Test("records and a lap but no session and no sport message: the lap's sport")
     func lapSport() throws {
         var writer = FITFixtureWriter()

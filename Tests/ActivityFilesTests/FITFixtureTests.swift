@@ -98,7 +98,7 @@ struct FITFixtureTests {
                                                       speedMetersPerSecond: 3.248))
     }
 
-    @Test("the benchmark's 13,471-record ride from an Edge 1040 (24 fields a record)")
+    @Test("the benchmark's 13,471-record ride from an Edge 1040 (25 fields a record)")
     func benchRide() throws {
         let data = try fitFixture("bench_ride.fit")
         #expect(data.count == 755_080)

@@ -68,19 +68,20 @@ public enum FITActivityDecoder {
 
     /// The sessions, in time order, each with what belongs to it (see the type's rules).
     static func assemble(_ messages: FITActivityMessages) throws(ActivityFileError) -> [RecordedSession] {
-        let firstPoint = messages.points.first?.time
+        // A session with no time of its own (no start_time, no timestamp) cannot be placed; it
+        // is used only when there is no other, starting with the first point or lap.
         var spans: [Span] = messages.sessions.compactMap { summary in
-            guard let start = summary.start ?? firstPoint else { return nil }
-            return Span(summary: summary, start: start, sport: summary.sport, subSport: summary.subSport)
+            summary.start.map { Span(summary: summary, start: $0, sport: summary.sport, subSport: summary.subSport) }
         }
         let fallbackSport = messages.sports.first ?? messages.laps.first.map { ($0.sport, $0.subSport) }
         if spans.isEmpty {
             let lapStart = messages.laps.compactMap(\.start).min()
-            let starts = [firstPoint, lapStart].compactMap { $0 }
+            let starts = [messages.points.first?.time, lapStart].compactMap { $0 }
             guard let start = starts.min() else {
                 throw .noActivity(reason: "a FIT activity file with no session, lap or record")
             }
-            spans = [Span(summary: nil, start: start, sport: fallbackSport?.sport, subSport: fallbackSport?.subSport)]
+            let summary = messages.sessions.first
+            spans = [Span(summary: summary, start: start, sport: summary?.sport, subSport: summary?.subSport)]
         }
         spans = spans.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
         for index in spans.indices where spans[index].sport == nil {
