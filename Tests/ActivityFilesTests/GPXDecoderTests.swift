@@ -232,6 +232,17 @@ struct GPXDecoderTests {
         #expect(activity.notes == ["1 track point with a position out of range: position dropped"])
     }
 
+    @Test("names, types and numbers are read without the white space around them")
+    func whiteSpace() throws {
+        let activity = try ActivityFile.decode(gpx("""
+        <trk><name>\r\n   Morning  run \t</name><type> running\n</type><trkseg>
+        <trkpt lat=" 50.5 " lon="14.25"><ele>\n 212.5 \n</ele><time> 2026-03-14T07:00:00Z </time></trkpt></trkseg></trk>
+        """))
+        #expect(activity.name == "Morning  run")
+        #expect(activity.sessions.first?.sportName == "running")
+        #expect(activity.sessions.first?.points == [TrackPoint(time: utc(1_773_471_600), latitude: 50.5, longitude: 14.25, altitudeMeters: 212.5)])
+    }
+
     @Test("the track's type names the sport; an unknown word is kept beside other", arguments: [
         ("running", Sport.running), ("Run", .running), ("trail_running", .running), ("biking", .cycling),
         ("cycling", .cycling), ("Ride", .cycling), ("mountain_biking", .cycling), ("swimming", .swimming),

@@ -69,6 +69,19 @@ struct TCXDecoderTests {
         #expect(summary.timerSeconds == 828 - 44)
     }
 
+    @Test("the run's km splits lie along the device's distance, the pause left out")
+    func runSplits() throws {
+        let session = try #require(ActivityFile.decode(XMLFixture.data("tcx", "run-laps.tcx")).sessions.first)
+        let splits = Splits.of(points: session.points, pauses: session.pauses, splitMeters: Splits.kilometer)
+        // Cross-checked at development time by a separate interpolation of the file's
+        // DistanceMeters and Time (Python's ElementTree): 311.606061 s, 306.930525 s, then
+        // 531.7 m in 165.463415 s; together the 784 s of timer time.
+        #expect(splits.map(\.distanceMeters) == [1_000, 1_000, 2531.7 - 2_000])
+        let expected = [311.606061, 306.930525, 165.463415]
+        #expect(zip(splits.map(\.seconds), expected).allSatisfy { abs($0 - $1) < 1e-6 })
+        #expect(abs(splits.reduce(0) { $0 + $1.seconds } - 784) < 1e-9)
+    }
+
     @Test("an indoor ride: no positions, the speed sensor's distance, bike cadence from the laps and points")
     func indoorRide() throws {
         let activity = try ActivityFile.decode(XMLFixture.data("tcx", "indoor-ride.tcx"))

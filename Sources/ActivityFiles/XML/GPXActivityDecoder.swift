@@ -82,8 +82,8 @@ private final class GPXDocument: XMLElementHandler {
             tracks[tracks.count - 1].segments.append([])
         case 4 where path[1] == "trk" && path[2] == "trkseg" && path[3] == "trkpt":
             var point = GPXPoint()
-            let latitude = attributes["lat"].flatMap { XMLValue.number($0.trimmingCharacters(in: .whitespaces)) }
-            let longitude = attributes["lon"].flatMap { XMLValue.number($0.trimmingCharacters(in: .whitespaces)) }
+            let latitude = attributes["lat"].flatMap { XMLValue.number(XMLValue.trimmed($0)) }
+            let longitude = attributes["lon"].flatMap { XMLValue.number(XMLValue.trimmed($0)) }
             if let latitude, let longitude {
                 if (-90...90).contains(latitude), (-180...180).contains(longitude) {
                     point.latitude = latitude

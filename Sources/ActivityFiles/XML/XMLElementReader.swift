@@ -74,14 +74,18 @@ final class XMLElementReader: NSObject, XMLParserDelegate {
         sawElement = true
         path.append(Self.localName(elementName))
         text = ""
-        var attributes: [String: String] = [:]
-        for (key, value) in attributeDict { attributes[Self.localName(key)] = value }
-        handler.elementStarted(path, attributes: attributes)
+        if attributeDict.keys.contains(where: { $0.utf8.contains(UInt8(ascii: ":")) }) {
+            var attributes: [String: String] = [:]
+            for (key, value) in attributeDict { attributes[Self.localName(key)] = value }
+            handler.elementStarted(path, attributes: attributes)
+        } else {
+            handler.elementStarted(path, attributes: attributeDict)
+        }
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
         guard failure == nil, !path.isEmpty else { return }
-        handler.elementEnded(path, text: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        handler.elementEnded(path, text: XMLValue.trimmed(text))
         path.removeLast()
         text = ""
     }
@@ -112,8 +116,9 @@ final class XMLElementReader: NSObject, XMLParserDelegate {
 
     /// `gpxtpx:hr` → `hr`.
     static func localName(_ name: String) -> String {
-        guard let colon = name.lastIndex(of: ":") else { return name }
-        return String(name[name.index(after: colon)...])
+        let utf8 = name.utf8
+        guard let colon = utf8.lastIndex(of: UInt8(ascii: ":")) else { return name }
+        return String(name[utf8.index(after: colon)...])
     }
 
     /// libxml2's warnings and namespace errors, which leave the document readable (codes from
@@ -169,4 +174,15 @@ enum XMLValue {
 
     /// The text, or `nil` when empty.
     static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+
+    /// `text` without XML's white space (space, tab, CR, LF: XML 1.0 §2.3 `S`) at either end;
+    /// the text itself when there is none (the common case, with no copy).
+    static func trimmed(_ text: String) -> String {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return text }
+        guard isSpace(first) || isSpace(last) else { return text }
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let end = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(text[start...end])
+    }
 }
