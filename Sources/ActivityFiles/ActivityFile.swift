@@ -91,7 +91,16 @@ public enum ActivityFile {
             } else if starts("<!--") {
                 guard skip(past: "-->") else { return nil }
             } else if starts("<!") {
-                guard skip(past: ">") else { return nil }
+                // A document type declaration may hold an internal subset, `[ … ]`, with `>` in it.
+                var depth = 0
+                index += 2
+                while index < bytes.count, !(bytes[index] == UInt8(ascii: ">") && depth == 0) {
+                    if bytes[index] == UInt8(ascii: "[") { depth += 1 }
+                    if bytes[index] == UInt8(ascii: "]") { depth = max(0, depth - 1) }
+                    index += 1
+                }
+                guard index < bytes.count else { return nil }
+                index += 1
             } else {
                 index += 1
                 var name: [UInt8] = []

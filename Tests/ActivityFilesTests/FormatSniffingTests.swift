@@ -23,6 +23,9 @@ struct FormatSniffingTests {
         #expect(ActivityFile.format(of: Data(gpx.utf8)) == .gpx)
         let tcx = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ns0:TrainingCenterDatabase xmlns:ns0=\"x\"/>"
         #expect(ActivityFile.format(of: Data(tcx.utf8)) == .tcx)
+        let doctype = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n  <!ENTITY a \"x\">\n  <!ELEMENT gpx ANY>\n]>\n<gpx version=\"1.1\"/>"
+        #expect(ActivityFile.format(of: Data(doctype.utf8)) == .gpx, "an internal subset with > inside it")
+        #expect(ActivityFile.format(of: Data("<!DOCTYPE gpx [ <!ENTITY a \"x\"> ".utf8)) == nil)
         #expect(ActivityFile.format(of: Data("<kml></kml>".utf8)) == nil)
         #expect(ActivityFile.format(of: Data("{\"version\": 1}".utf8)) == nil)
         #expect(ActivityFile.format(of: Data()) == nil)
