@@ -30,6 +30,17 @@ public enum DiskFile {
         return try descriptor.readFromStart(maximumBytes: maximumBytes)
     }
 
+    /// The first bytes of a regular file (to recognise its format without reading it whole).
+    /// - Parameters:
+    ///   - url: a file URL.
+    ///   - count: the most bytes read.
+    /// - Returns: up to `count` bytes from the start (fewer for a shorter file).
+    /// - Throws: ``StoreError/io(path:operation:errno:)``, ``StoreError/notRegularFile(path:type:)``.
+    public static func readPrefix(at url: URL, count: Int) throws(StoreError) -> Data {
+        let descriptor = try OpenFile(opening: url.path, flags: O_RDONLY, operation: "open")
+        return Data(try descriptor.bytes(at: 0, count: count))
+    }
+
     /// Reads an input the user names (`history import FILE`): a regular file, or a FIFO or
     /// character device (`<(…)`, `/dev/stdin`), read to its end like `cat` would, except that
     /// reading stops after the first 64 KiB chunk that holds a NUL byte: such an input is not

@@ -126,6 +126,15 @@ import TestSupport
                 }
             }
         }
+        // A folder is a valid `history import` request, not bad input: it is searched (up to
+        // 100,000 entries) and its activities imported, which `/` or the package's parent would
+        // make a long run of real imports. Folders get tests of their own (ActivityImportTests).
+        if c.arguments.starts(with: ["history", "import"]) {
+            for index in c.arguments.indices.dropFirst(2) where ["/", ".", ".."].contains(c.arguments[index]) {
+                c.arguments[index] = "/nonexistent/folder"
+                c.mutations.append("folder argument \(index) = /nonexistent/folder")
+            }
+        }
         // Help and version succeed whatever else is on the line (`-V`, or a group starting
         // with it, is the version at the top).
         if c.arguments.contains(where: { ["-h", "--help", "--version", "help"].contains($0) || $0.hasPrefix("-V") }) {

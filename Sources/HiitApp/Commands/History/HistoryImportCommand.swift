@@ -83,19 +83,21 @@ struct HistoryImportCommand: Command {
             }
         }
 
-        /// The FIT, GPX and TCX files in `path` and its subfolders, in path order.
+        /// The FIT, GPX and TCX files in `path` and its subfolders, in path order
+        /// (``FolderSearch``: hidden entries, links and other file systems left out, bounded).
         mutating func importFolder(_ path: String) {
-            let root = URL(fileURLWithPath: path, isDirectory: true)
-            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
-                                                              options: [], errorHandler: { _, _ in true }) else {
-                fail(.io("\(path.oneLineEscaped): cannot be read: the folder cannot be listed"))
-                return
+            let search = FolderSearch(path)
+            if search.isCut {
+                console.err("Note: \(path.oneLineEscaped): searched only the first \(FolderSearch.mostEntries) entries "
+                    + "and \(FolderSearch.deepest) levels of folders; name a folder further down to import the rest")
             }
-            var files: [String] = []
-            for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-                files.append(url.path)
-            }
-            for file in files.sorted() {
+            for file in search.files {
+                let url = URL(fileURLWithPath: file)
+                guard let head = try? DiskFile.readPrefix(at: url, count: FolderSearch.sniffedBytes),
+                      ActivityFile.format(of: head) != nil || FolderSearch.mayBeXML(head) else {
+                    otherFiles += 1
+                    continue
+                }
                 guard let data = read(file, named: false) else { continue }
                 guard let format = ActivityFile.format(of: data) else {
                     otherFiles += 1
@@ -280,6 +282,62 @@ struct HistoryImportCommand: Command {
                 console.out(line + ".")
             }
             return status
+        }
+    }
+
+    /// The files a folder argument stands for: regular files below it, in path order, leaving out
+    /// hidden entries (`.Trashes`, `.git`), symbolic links and other file systems (`/proc` under
+    /// `/`), at most ``deepest`` levels down and ``mostEntries`` entries looked at, so that a
+    /// folder typed by mistake (`/`, `~`) ends soon.
+    struct FolderSearch {
+        /// Entries (files and folders) looked at, at most.
+        static let mostEntries = 100_000
+        /// Levels of folders below the one named, at most (a watch: `GARMIN/Activity/`, 2).
+        static let deepest = 12
+        /// Bytes read from each file to recognise its format (a FIT header; the XML root
+        /// element after a declaration and a comment or two).
+        static let sniffedBytes = 4096
+
+        /// The files found, sorted by path.
+        var files: [String] = []
+        /// Whether the search stopped at one of its bounds.
+        var isCut = false
+
+        init(_ path: String) {
+            var root = stat()
+            guard stat(path, &root) == 0 else { return }
+            var found: [String] = []
+            var looked = 0
+            func walk(_ folder: String, level: Int) {
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+                for name in names.sorted() where !name.hasPrefix(".") {
+                    looked += 1
+                    guard looked <= Self.mostEntries else {
+                        isCut = true
+                        return
+                    }
+                    let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                    var entry = stat()
+                    guard lstat(child, &entry) == 0, entry.st_dev == root.st_dev else { continue }
+                    switch entry.st_mode & S_IFMT {
+                    case S_IFREG:
+                        found.append(child)
+                    case S_IFDIR:
+                        if level < Self.deepest { walk(child, level: level + 1) } else { isCut = true }
+                    default:
+                        continue
+                    }
+                }
+            }
+            walk(path, level: 1)
+            files = found
+        }
+
+        /// Whether `head` may start an XML document whose root lies past the bytes read (a
+        /// long comment): a byte order mark, white space or `<` first.
+        static func mayBeXML(_ head: Data) -> Bool {
+            guard head.count >= sniffedBytes, let first = head.first else { return false }
+            return first == UInt8(ascii: "<") || first == 0xEF || first == 0x20 || first == 0x0A || first == 0x0D || first == 0x09
         }
     }
 

@@ -57,6 +57,7 @@ struct CompletionsCommand: Command {
                 "WORKOUT": .workouts,
                 "PLAN": .workouts,
                 "FILE": .files,
+                "PATH": .files,
                 "SHELL": .choices(CompletionShell.allCases.map(\.rawValue)),
                 "PERIOD": .choices(PeriodKind.allCases.filter { $0 != .range }.map(\.rawValue)),
             ])
