@@ -8,7 +8,8 @@ import WorkoutModel
 ///
 /// A cell holds the totals of the sessions with one stored local date, one local start hour
 /// (0–23, in the record's own offset) and one filter key (`all`, `intervals`, `sport:<name>`;
-/// a multisport session adds to `all` and to each sport it has a leg of). The hour lets a
+/// a multisport session adds to `all` and to each sport it has a leg of, a `hiit` leg to
+/// `intervals`; distances and ascent go to `all` and to the cell of their leg's sport). The hour lets a
 /// period in progress be compared with the same elapsed part of its baseline exactly as the
 /// records would. A report from a roll-up equals the report from its records for every
 /// day-or-longer period; hourly periods (`day`, `24h`) need the records.
@@ -19,8 +20,10 @@ import WorkoutModel
 /// (read at the same time) are merged without a copy: they are kept as ``parts`` and folded
 /// into one only when a record is added after them.
 public struct DailyRollup: Sendable {
-    /// The version of ``binaryForm`` this program writes and reads (1 was a JSON text form).
-    public static let currentVersion = 2
+    /// The version of ``binaryForm`` this program writes and reads (1 was a JSON text form, 2
+    /// had no ascent in its cells). The cache's kind names it, so a cache of another version is
+    /// rebuilt from the history, never misread.
+    public static let currentVersion = 3
 
     /// The sums of one cell but distances (those are in ``Distance``), in the fixed-point units
     /// of ``StatsTotals``.
@@ -28,6 +31,8 @@ public struct DailyRollup: Sendable {
         var workoutMilliseconds: Int64 = 0
         var totalMilliseconds: Int64 = 0
         var microKcal: Int64 = 0
+        /// Millimetres climbed by the legs the cell's key counts (``SessionFilter/countsLegs(of:)``).
+        var ascentMillimetres: Int64 = 0
         /// ``LocalDay/dayNumber`` of the local date.
         var dayNumber: Int32
         /// Index into ``keys``.
@@ -110,6 +115,7 @@ public struct DailyRollup: Sendable {
         var first = firstInSlot
         defer { if first != firstInSlot { lookup[slot] = first } }
 
+        var sportCells: [(key: UInt32, cell: Int)] = []
         func addSession(key: UInt32) -> Int {
             var index = Int(first)
             while index >= 0, cells[index].key != key { index = Int(cells[index].nextInSlot) }
@@ -133,10 +139,10 @@ public struct DailyRollup: Sendable {
         if record.kind == .intervals {
             let intervalsIndex = intervalsKey ?? internKey(SessionFilter.intervals.key)
             intervalsKey = intervalsIndex
-            _ = addSession(key: intervalsIndex)
+            sportCells.append((intervalsIndex, addSession(key: intervalsIndex)))
         }
-        // Each sport the session has a leg of counts the session once, with its own legs' distances.
-        var sportCells: [(key: UInt32, cell: Int)] = []
+        // Each sport the session has a leg of counts the session once, with its own legs'
+        // distances and ascent (a `hiit` leg's key is `intervals`: once, whatever the kind).
         for leg in record.legs {
             let indices = internSport(leg.sport)
             let cell: Int
@@ -145,6 +151,11 @@ public struct DailyRollup: Sendable {
             } else {
                 cell = addSession(key: indices.key)
                 sportCells.append((indices.key, cell))
+            }
+            if let ascent = leg.ascentMeters {
+                let mm = StatsTotals.fixed(ascent, scale: 1000)
+                cells[all].ascentMillimetres &+= mm
+                cells[cell].ascentMillimetres &+= mm
             }
             guard let meters = leg.distanceMeters else { continue }
             let mm = StatsTotals.fixed(meters, scale: 1000)
@@ -199,6 +210,7 @@ public struct DailyRollup: Sendable {
             cells[index].workoutMilliseconds &+= cell.workoutMilliseconds
             cells[index].totalMilliseconds &+= cell.totalMilliseconds
             cells[index].microKcal &+= cell.microKcal
+            cells[index].ascentMillimetres &+= cell.ascentMillimetres
             var entry = cell.firstDistance
             while entry >= 0 {
                 let found = other.distances[Int(entry)]
@@ -349,14 +361,15 @@ extension DailyRollup {
     }
 
     /// The roll-up as bytes, for a cache file: little-endian fixed-width fields, in order
-    /// `u32 version (2)`, `i64 sessionCount`; `u32` count of filter keys, each `u32` byte count
+    /// `u32 version (3)`, `i64 sessionCount`; `u32` count of filter keys, each `u32` byte count
     /// and UTF-8; the same for sports; `u32` count of cells, each `i32 dayNumber` (days since
     /// 1970-01-01), `u8 hour`, `u32 key index`, `i32 sessions`, `i64 workoutMilliseconds`,
-    /// `i64 totalMilliseconds`, `i64 microKcal`, `u32` count of its distances (41 bytes); then
-    /// the distances of every cell in the order of the cells, each `u32 sport index`,
-    /// `i64 millimetres` (12 bytes). Fixed-width, because reading it back is most of a warm
-    /// `hiit stats`: for 100,000 sessions (44,000 cells, 2 MB) about 1 ms, against 2.5 ms for
-    /// varints half the size and 20 ms for the JSON text of version 1.
+    /// `i64 totalMilliseconds`, `i64 microKcal`, `i64 ascentMillimetres`, `u32` count of its
+    /// distances (49 bytes); then the distances of every cell in the order of the cells, each
+    /// `u32 sport index`, `i64 millimetres` (12 bytes). Fixed-width, because reading it back is
+    /// most of a warm `hiit stats`: for 100,000 sessions (44,000 cells, 2 MB) about 1 ms, against
+    /// 2.5 ms for varints half the size and 20 ms for the JSON text of version 1. Version 3 added
+    /// `ascentMillimetres` (version 2 cells were 41 bytes).
     public var binaryForm: [UInt8] {
         // One table of keys and one of sports for this roll-up and its parts.
         let all = [self] + parts
@@ -364,7 +377,7 @@ extension DailyRollup {
         let (sports, sportMaps) = Self.unified(all.map(\.sports))
         let cellCount = all.reduce(0) { $0 + $1.cells.count }
         var out = ByteWriter()
-        out.bytes.reserveCapacity(64 + (keys + sports).reduce(0) { $0 + 4 + $1.utf8.count } + cellCount * 41
+        out.bytes.reserveCapacity(64 + (keys + sports).reduce(0) { $0 + 4 + $1.utf8.count } + cellCount * Self.cellBytes
                                   + all.reduce(0) { $0 + $1.distances.count * 12 })
         out.put(UInt32(Self.currentVersion))
         out.put(Int64(sessionCount))
@@ -385,6 +398,7 @@ extension DailyRollup {
                 out.put(cell.workoutMilliseconds)
                 out.put(cell.totalMilliseconds)
                 out.put(cell.microKcal)
+                out.put(cell.ascentMillimetres)
                 var count: UInt32 = 0
                 var entry = cell.firstDistance
                 while entry >= 0 {
@@ -407,6 +421,9 @@ extension DailyRollup {
         }
         return out.bytes
     }
+
+    /// Bytes of one cell in ``binaryForm``.
+    static let cellBytes = 49
 
     /// One table of the names of several tables (each name once, in the order first met) and,
     /// for each table, where each of its names went.
@@ -467,13 +484,13 @@ extension DailyRollup {
         let days = Int32(LocalDay(year: 1, month: 1, day: 1)?.dayNumber ?? 0)...Int32(LocalDay(year: 9999, month: 12, day: 31)?.dayNumber ?? 0)
         let keyCount = UInt32(rollup.keys.count), sportCount = UInt32(rollup.sports.count)
         let cellCount = Int(try input.take() as UInt32)
-        guard cellCount <= input.remaining / 41 else { throw input.error("\(cellCount) cells do not fit") }
+        guard cellCount <= input.remaining / Self.cellBytes else { throw input.error("\(cellCount) cells do not fit") }
         var distanceCounts: [UInt32] = []
         distanceCounts.reserveCapacity(cellCount)
         var totalDistances = 0
         rollup.cells = try [DailyRollup.Cell](unsafeUninitializedCapacity: cellCount) { cells, initialized throws(FormatError) in
             for index in 0..<cellCount {
-                let at = input.offset + index * 41
+                let at = input.offset + index * Self.cellBytes
                 let day = bytes.loadUnaligned(fromByteOffset: at, as: Int32.self).littleEndian
                 let hour = bytes[at + 4]
                 let key = bytes.loadUnaligned(fromByteOffset: at + 5, as: UInt32.self).littleEndian
@@ -488,14 +505,15 @@ extension DailyRollup {
                 cell.workoutMilliseconds = bytes.loadUnaligned(fromByteOffset: at + 13, as: Int64.self).littleEndian
                 cell.totalMilliseconds = bytes.loadUnaligned(fromByteOffset: at + 21, as: Int64.self).littleEndian
                 cell.microKcal = bytes.loadUnaligned(fromByteOffset: at + 29, as: Int64.self).littleEndian
-                let distances = bytes.loadUnaligned(fromByteOffset: at + 37, as: UInt32.self).littleEndian
+                cell.ascentMillimetres = bytes.loadUnaligned(fromByteOffset: at + 37, as: Int64.self).littleEndian
+                let distances = bytes.loadUnaligned(fromByteOffset: at + 45, as: UInt32.self).littleEndian
                 distanceCounts.append(distances)
                 totalDistances += Int(distances)
                 (cells.baseAddress! + index).initialize(to: cell)
                 initialized = index + 1
             }
         }
-        input.offset += cellCount * 41
+        input.offset += cellCount * Self.cellBytes
         guard totalDistances == input.remaining / 12, input.remaining % 12 == 0 else {
             throw input.error("\(totalDistances) distances do not fill the \(input.remaining) bytes left")
         }

@@ -10,11 +10,17 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case kcal
     /// Distance in metres: every leg's distance, or only the filtered sport's legs.
     case distance
+    /// Ascent in metres (shown in feet with imperial units): the sum of the legs' recorded
+    /// `ascentMeters`, every leg's or only the filtered sport's legs (legs without one add 0).
+    case elevation
 
-    /// Parses `sessions`, `time`, `kcal` or `distance` (case-insensitive).
+    /// Parses `sessions`, `time`, `kcal`, `distance` or `elevation` (case-insensitive; also
+    /// `ascent`).
     /// - Throws: ``StatsError/badMetric(_:)`` for any other word.
     public init(argument: String) throws(StatsError) {
-        guard let metric = Metric(rawValue: argument.lowercased()) else { throw .badMetric(argument) }
+        let word = argument.lowercased()
+        if word == "ascent" { self = .elevation; return }
+        guard let metric = Metric(rawValue: word) else { throw .badMetric(argument) }
         self = metric
     }
 }
@@ -42,21 +48,26 @@ public enum Baseline: String, Sendable, CaseIterable, Codable {
 /// Which sessions a report counts.
 ///
 /// - `all`: every session; distance is every leg's distance.
-/// - `intervals`: interval (HIIT) sessions only (`kind == intervals`); they have no distance.
+/// - `intervals`: interval (HIIT) sessions: those this program timed (`kind == intervals`, no
+///   legs, so no distance or ascent) and recorded activities with a leg of sport `hiit` (a
+///   device's HIIT session), whose `hiit` legs add their distance and ascent. `sport("hiit")`
+///   is the same filter (see ``normalized``).
 /// - `sport(name)`: sessions with at least one leg of that sport (HealthKit raw value, e.g.
 ///   `running`); the session's counts, times and kcal count whole, but only that sport's legs
-///   add distance.
+///   add distance and ascent.
 public enum SessionFilter: Hashable, Sendable, CustomStringConvertible {
     /// Every session.
     case all
-    /// Interval (HIIT) sessions only.
+    /// Interval (HIIT) sessions only: timed intervals and recorded activities with a `hiit` leg.
     case intervals
     /// Sessions with a leg of this sport (HealthKit raw value, lowercase).
     case sport(String)
 
     /// Parses a `--sport` word: `all`; `intervals`, `interval`, `hiit` or `tabata` for interval
-    /// sessions; a sport by HealthKit name or command-line short form (`run` → `running`,
-    /// `bike` → `cycling`, `t1` → `transition`), case-insensitive.
+    /// sessions; a sport by HealthKit name (any ``Sport``: swimming, cycling, running, walking,
+    /// rowing, transition, hiking, paddling, skiing, strength, other) or command-line short form
+    /// (`run` → `running`, `bike` → `cycling`, `t1` → `transition`, `hike` → `hiking`,
+    /// `paddle` → `paddling`, `ski` → `skiing`), case-insensitive.
     /// - Throws: ``StatsError/badSportFilter(_:)`` for any other word (a typo is refused, not
     ///   counted as a sport with no sessions).
     public init(argument: String) throws(StatsError) {
@@ -66,13 +77,33 @@ public enum SessionFilter: Hashable, Sendable, CustomStringConvertible {
         case "intervals", "interval", "hiit", "tabata": self = .intervals
         default:
             guard let sport = Sport(commandLine: word) else { throw .badSportFilter(argument) }
-            self = .sport(sport.rawValue)
+            self = SessionFilter.sport(sport.rawValue).normalized
         }
     }
 
-    /// The key of this filter in a ``DailyRollup``: `all`, `intervals` or `sport:<name>`.
+    /// The filter as it counts: ``sport(_:)`` of `hiit` is ``intervals`` (a device's HIIT session
+    /// is an interval workout, as ``SessionFilter/init(argument:)`` reads the word `hiit`); every
+    /// other filter as it is.
+    public var normalized: SessionFilter {
+        if case .sport(Sport.hiit.rawValue) = self { return .intervals }
+        return self
+    }
+
+    /// Whether a leg of `sport` adds its distance and ascent under this filter: every leg under
+    /// `all`, `hiit` legs under `intervals`, the sport's legs under `sport(name)`.
+    /// - Parameter sport: the leg's sport (HealthKit raw value).
+    public func countsLegs(of sport: String) -> Bool {
+        switch normalized {
+        case .all: true
+        case .intervals: sport == Sport.hiit.rawValue
+        case .sport(let name): sport == name
+        }
+    }
+
+    /// The key of this filter in a ``DailyRollup``: `all`, `intervals` or `sport:<name>`
+    /// (of the ``normalized`` filter: `sport("hiit")` is `intervals`).
     public var key: String {
-        switch self {
+        switch normalized {
         case .all: "all"
         case .intervals: "intervals"
         case .sport(let name): "sport:" + name
@@ -81,7 +112,7 @@ public enum SessionFilter: Hashable, Sendable, CustomStringConvertible {
 
     /// `all`, `intervals` or the sport's name, as JSON shows it.
     public var description: String {
-        switch self {
+        switch normalized {
         case .all: "all"
         case .intervals: "intervals"
         case .sport(let name): name
@@ -90,9 +121,9 @@ public enum SessionFilter: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether a record counts under this filter.
     public func includes(_ record: SessionRecord) -> Bool {
-        switch self {
+        switch normalized {
         case .all: true
-        case .intervals: record.kind == .intervals
+        case .intervals: record.kind == .intervals || record.legs.contains { $0.sport == Sport.hiit.rawValue }
         case .sport(let name): record.legs.contains { $0.sport == name }
         }
     }

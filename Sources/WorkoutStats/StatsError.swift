@@ -9,7 +9,7 @@ public enum StatsError: Error, Equatable, Sendable, CustomStringConvertible {
     case badPeriod(String)
     /// A custom range ends before it starts (`from`, `to` as `YYYY-MM-DD`).
     case rangeEndsBeforeStart(from: String, to: String)
-    /// A metric word is none of `sessions`, `time`, `kcal`, `distance` (the text as given).
+    /// A metric word is none of `sessions`, `time`, `kcal`, `distance`, `elevation` (the text as given).
     case badMetric(String)
     /// A baseline word is neither `previous` nor `last-year` (the text as given).
     case badBaseline(String)
@@ -36,11 +36,11 @@ public enum StatsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .rangeEndsBeforeStart(let from, let to):
             "the range \(from)..\(to) ends before it starts"
         case .badMetric(let text):
-            "'\(text)' is not a metric: expected sessions, time, kcal or distance"
+            "'\(text)' is not a metric: expected sessions, time, kcal, distance or elevation"
         case .badBaseline(let text):
             "'\(text)' is not a comparison: expected previous or last-year"
         case .badSportFilter(let text):
-            "'\(text)' is not a sport: expected all, intervals, or one of \(Sport.allCases.map(\.rawValue).joined(separator: ", ")) (or run, bike, swim)"
+            "'\(text)' is not a sport: expected all, intervals, or one of \(Sport.allCases.map(\.rawValue).joined(separator: ", ")) (or run, bike, swim, walk, row, hike, paddle, ski)"
         case .negativeBack(let value):
             "--back must be 0 or more, not \(value)"
         case .dateNotAllowed(let period):

@@ -4,18 +4,18 @@ import WorkoutModel
 /// The `hiit stats --json` form (DESIGN §6), keys sorted by ``StatsReport/jsonData()``:
 ///
 /// ```json
-/// {"averagePerBucket": {"buckets": 7, "distanceBySport": {}, "distanceMeters": 0, "kcal": 3.9,
-///                       "sessions": 0.14, "totalSeconds": 32.8, "workoutSeconds": 22.8},
+/// {"averagePerBucket": {"ascentMeters": 0, "buckets": 7, "distanceBySport": {}, "distanceMeters": 0,
+///                       "kcal": 3.9, "sessions": 0.14, "totalSeconds": 32.8, "workoutSeconds": 22.8},
 ///  "best": {"label": "Sat 29 Nov", "start": "2026-11-29", "end": "2026-11-29", "sessions": 1, …} | null,
 ///  "buckets": [{"label": "Mon 24 Nov", "start": "2026-11-24", "end": "2026-11-24",
 ///               "sessions": 0, "workoutSeconds": 0, "totalSeconds": 0, "kcal": 0,
-///               "distanceMeters": 0, "distanceBySport": {}}, …],
+///               "distanceMeters": 0, "distanceBySport": {}, "ascentMeters": 0}, …],
 ///  "comparison": {"baseline": "previous", "start": "2026-11-17", "end": "2026-11-23", "partial": false,
 ///                 "totals": {…}, "change": {"sessions": {"difference": 1, "percent": null, "new": true}, …}} | null,
 ///  "filter": "all", "metric": "time",
 ///  "period": {"kind": "7d", "start": "2026-11-24", "end": "2026-11-30", "inProgress": true},
 ///  "totals": {"sessions": 1, "workoutSeconds": 160, "totalSeconds": 230, "kcal": 27.6,
-///             "distanceMeters": 0, "distanceBySport": {}}}
+///             "distanceMeters": 0, "distanceBySport": {}, "ascentMeters": 0}}
 /// ```
 ///
 /// Dates: periods and buckets of a day or longer give `YYYY-MM-DD`, `end` the last day
@@ -23,13 +23,15 @@ import WorkoutModel
 /// date-times with the UTC offset (`2024-10-27T02:00:00+01:00`), `end` exclusive.
 /// Numbers: seconds, kcal and metres as JSON numbers (fractions allowed), sums of each
 /// session's value rounded to the millisecond, the micro-kilocalorie (6 decimals) and the
-/// millimetre (``StatsTotals``); `sessions` an integer
+/// millimetre (``StatsTotals``); `ascentMeters` is the metres climbed by the counted legs
+/// (always metres, whatever the profile's units; 0 when no leg recorded an ascent), and its
+/// change is in `comparison.change.ascentMeters`; `sessions` an integer
 /// in totals and a fraction in averages; `percent` is `null` unless the baseline is above zero.
 extension StatsReport: Encodable {
     private enum Keys: String, CodingKey {
         case period, buckets, totals, averagePerBucket, best, comparison, metric, filter
         case kind, start, end, inProgress, label, baseline, partial, change
-        case sessions, workoutSeconds, totalSeconds, kcal, distanceMeters, distanceBySport
+        case sessions, workoutSeconds, totalSeconds, kcal, distanceMeters, distanceBySport, ascentMeters
         case difference, percent, new
     }
 
@@ -83,6 +85,7 @@ extension StatsReport: Encodable {
             try Self.encode(comparison.totalSecondsChange, into: &ch, forKey: .totalSeconds)
             try Self.encode(comparison.change(of: .kcal), into: &ch, forKey: .kcal)
             try Self.encode(comparison.change(of: .distance), into: &ch, forKey: .distanceMeters)
+            try Self.encode(comparison.change(of: .elevation), into: &ch, forKey: .ascentMeters)
             var bySport = ch.nestedContainer(keyedBy: SportKey.self, forKey: .distanceBySport)
             for (sport, change) in comparison.distanceBySportChange {
                 var s = bySport.nestedContainer(keyedBy: Keys.self, forKey: SportKey(stringValue: sport))
@@ -112,7 +115,7 @@ extension StatsReport: Encodable {
         }
     }
 
-    /// The figures of totals or of an average: sessions, seconds, kcal and metres.
+    /// The figures of totals or of an average: sessions, seconds, kcal, metres and metres climbed.
     private static func encode(_ totals: some StatsFigures, into c: inout KeyedEncodingContainer<Keys>) throws {
         try c.encode(totals.sessions, forKey: .sessions)
         try c.encode(totals.workoutSeconds, forKey: .workoutSeconds)
@@ -120,6 +123,7 @@ extension StatsReport: Encodable {
         try c.encode(totals.kcal, forKey: .kcal)
         try c.encode(totals.distanceMeters, forKey: .distanceMeters)
         try c.encode(totals.distanceBySport, forKey: .distanceBySport)
+        try c.encode(totals.ascentMeters, forKey: .ascentMeters)
     }
 
     private static func encode(_ change: StatsChange, into c: inout KeyedEncodingContainer<Keys>, forKey key: Keys) throws {
@@ -175,6 +179,8 @@ protocol StatsFigures {
     var distanceMeters: Double { get }
     /// Distance in metres per sport (HealthKit raw value → metres).
     var distanceBySport: [String: Double] { get }
+    /// Metres climbed by the counted legs.
+    var ascentMeters: Double { get }
 }
 
 extension StatsTotals: StatsFigures {}

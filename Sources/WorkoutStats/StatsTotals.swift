@@ -1,8 +1,8 @@
 import WorkoutModel
 
-/// Sums over sessions: count, workout and total time, kcal and distance per sport.
+/// Sums over sessions: count, workout and total time, kcal, distance per sport and ascent.
 ///
-/// Sums are kept in fixed point (milliseconds, micro-kcal, millimetres), each session's value
+/// Sums are kept in fixed point (milliseconds, micro-kcal, millimetres), each leg's or session's value
 /// rounded once to that unit before adding, so sums are exact and independent of order:
 /// bucket totals add up to the period total exactly, and a report from the ``DailyRollup``
 /// equals one from the records bit for bit.
@@ -13,6 +13,7 @@ public struct StatsTotals: Equatable, Sendable {
     var totalMilliseconds: Int64 = 0
     var microKcal: Int64 = 0
     var millimetresBySport: [String: Int64] = [:]
+    var ascentMillimetres: Int64 = 0
 
     /// No sessions.
     public init() {}
@@ -30,14 +31,19 @@ public struct StatsTotals: Equatable, Sendable {
     public var distanceMeters: Double { Double(millimetresBySport.values.reduce(0, +)) / 1000 }
     /// Distance in metres per sport (HealthKit raw value → metres); sports with no distance absent.
     public var distanceBySport: [String: Double] { millimetresBySport.mapValues { Double($0) / 1000 } }
+    /// Metres climbed: the sum of the counted legs' `ascentMeters` (legs without one add 0),
+    /// each leg's value rounded to the millimetre before adding.
+    public var ascentMeters: Double { Double(ascentMillimetres) / 1000 }
 
-    /// The value of a metric: sessions (count), time (workout seconds), kcal, distance (metres).
+    /// The value of a metric: sessions (count), time (workout seconds), kcal, distance (metres),
+    /// elevation (metres climbed).
     public func value(of metric: Metric) -> Double {
         switch metric {
         case .sessions: Double(sessions)
         case .time: workoutSeconds
         case .kcal: kcal
         case .distance: distanceMeters
+        case .elevation: ascentMeters
         }
     }
 
@@ -47,15 +53,18 @@ public struct StatsTotals: Equatable, Sendable {
         workoutMilliseconds &+= other.workoutMilliseconds
         totalMilliseconds &+= other.totalMilliseconds
         microKcal &+= other.microKcal
+        ascentMillimetres &+= other.ascentMillimetres
         for (sport, mm) in other.millimetresBySport { millimetresBySport[sport, default: 0] &+= mm }
     }
 
-    /// Adds the sums of a roll-up cell (its distances come through ``addDistance(_:sport:)``).
+    /// Adds the sums of a roll-up cell, its ascent included (its distances come through
+    /// ``addDistance(_:sport:)``).
     mutating func add(_ cell: DailyRollup.Cell) {
         sessions += Int(cell.sessions)
         workoutMilliseconds &+= cell.workoutMilliseconds
         totalMilliseconds &+= cell.totalMilliseconds
         microKcal &+= cell.microKcal
+        ascentMillimetres &+= cell.ascentMillimetres
     }
 
     /// Adds millimetres of one sport.
@@ -64,20 +73,17 @@ public struct StatsTotals: Equatable, Sendable {
     }
 
     /// Adds one record as `filter` counts it (the caller has checked ``SessionFilter/includes(_:)``):
-    /// the whole session's count, times and kcal, and the distance of every leg (`all`) or of the
-    /// filtered sport's legs only.
+    /// the whole session's count, times and kcal, and the distance and ascent of the legs the
+    /// filter counts (``SessionFilter/countsLegs(of:)``: every leg for `all`, `hiit` legs for
+    /// `intervals`, the filtered sport's legs only).
     mutating func add(_ record: SessionRecord, filter: SessionFilter) {
         sessions += 1
         workoutMilliseconds &+= Self.fixed(record.workoutSeconds, scale: 1000)
         totalMilliseconds &+= Self.fixed(record.totalSeconds, scale: 1000)
         if let kcal = record.kcal { microKcal &+= Self.fixed(kcal, scale: 1_000_000) }
-        for leg in record.legs {
+        for leg in record.legs where filter.countsLegs(of: leg.sport) {
+            if let ascent = leg.ascentMeters { ascentMillimetres &+= Self.fixed(ascent, scale: 1000) }
             guard let meters = leg.distanceMeters else { continue }
-            switch filter {
-            case .all: break
-            case .intervals: continue
-            case .sport(let name): if leg.sport != name { continue }
-            }
             let mm = Self.fixed(meters, scale: 1000)
             if mm != 0 { millimetresBySport[leg.sport, default: 0] &+= mm }
         }
@@ -106,6 +112,8 @@ public struct StatsAverage: Equatable, Sendable {
     public let distanceMeters: Double
     /// Metres per bucket, per sport.
     public let distanceBySport: [String: Double]
+    /// Metres climbed per bucket.
+    public let ascentMeters: Double
     /// The number of buckets divided by (0 gives all zeros).
     public let buckets: Int
 
@@ -119,6 +127,7 @@ public struct StatsAverage: Equatable, Sendable {
         kcal = buckets == 0 ? 0 : totals.kcal / n
         distanceMeters = buckets == 0 ? 0 : totals.distanceMeters / n
         distanceBySport = buckets == 0 ? [:] : totals.distanceBySport.mapValues { $0 / n }
+        ascentMeters = buckets == 0 ? 0 : totals.ascentMeters / n
     }
 
     /// The value of a metric per bucket.
@@ -128,6 +137,7 @@ public struct StatsAverage: Equatable, Sendable {
         case .time: workoutSeconds
         case .kcal: kcal
         case .distance: distanceMeters
+        case .elevation: ascentMeters
         }
     }
 }

@@ -102,6 +102,30 @@ import WorkoutStore
         #expect(try rebuilt.rollup == Self.fresh(folder).rollup)
     }
 
+    /// A cache written before the roll-up's cells had an ascent (format 2, kind
+    /// `stats-rollup-2`) describing this very history is not read: the roll-up is rebuilt from
+    /// the history, ascent included, and the cache rewritten in format 3 (issue #13).
+    @Test func aCacheOfTheFormatWithoutAscentIsRebuilt() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        var records = Self.records(6)
+        records[1].legs[0].ascentMeters = 123.4567
+        try folder.data.history.append(contentsOf: records)
+        _ = try StatsData.load(folder: folder.data)
+        let current = try #require(folder.cache.read())
+        // The same state, as the previous program wrote it: its kind and a version 2 payload.
+        var old = current
+        old.payload.replaceSubrange(0..<4, with: [2, 0, 0, 0])
+        let oldFile = DerivedCacheFile(url: folder.cache.url, kind: "stats-rollup-2")
+        try oldFile.write(old)
+        #expect(StatsData.cacheKind == "stats-rollup-3")
+        #expect(folder.cache.read() == nil, "a cache of another kind reads as no cache")
+        let loaded = try StatsData.load(folder: folder.data)
+        #expect(loaded.rollup == DailyRollup(records: records))
+        #expect(loaded.rollup.totals(on: records[1].localDate, filter: .all).ascentMeters == 123.457)
+        #expect(try #require(folder.cache.read()).payload.prefix(4) == [3, 0, 0, 0])
+    }
+
     @Test func appendedSessionsAreAddedFromTheTail() throws {
         let folder = try Folder()
         defer { folder.remove() }

@@ -18,19 +18,23 @@ struct RollupTests {
                                    .range(from: try day("2024-01-10"), to: try day("2024-01-30")),
                                    .range(from: try day("2023-11-10"), to: try day("2024-02-20")),
                                    .range(from: try day("2023-03-01"), to: try day("2024-06-30"))]
-        let filters: [SessionFilter] = [.all, .intervals, .sport("running"), .sport("swimming"), .sport("transition")]
+        let filters: [SessionFilter] = [.all, .intervals, .sport("running"), .sport("swimming"), .sport("transition"),
+                                        .sport("hiking"), .sport("hiit")]
         do {
             let ctx = StatsContext(timeZone: try zone(zoneID), now: try instant(now), firstWeekday: .sunday)
             for spec in specs {
                 for filter in filters {
                     for baseline in [Baseline.previous, .lastYear] {
                         for back in [0, 1] {
-                            let query = StatsQuery(period: spec, back: back, baseline: baseline, metric: .distance, filter: filter)
+                            // Ascent (and its best bucket) as well as distance, bit for bit.
+                            let query = StatsQuery(period: spec, back: back, baseline: baseline,
+                                                   metric: back == 0 ? .distance : .elevation, filter: filter)
                             let fromRecords = try StatsReport(records: history, query: query, context: ctx)
                             let fromRollup = try StatsReport(rollup: rollup, query: query, context: ctx)
                             #expect(fromRecords.buckets == fromRollup.buckets)
                             #expect(fromRecords.comparison == fromRollup.comparison)
                             #expect(try fromRecords.jsonData() == fromRollup.jsonData())
+                            #expect(fromRecords.totals.ascentMeters == fromRollup.totals.ascentMeters)
                         }
                     }
                 }
@@ -68,9 +72,9 @@ struct RollupTests {
         let reference = DailyRollup(records: history + more)
         #expect(grown == reference && added == reference)
         let ctx = try context("Europe/Berlin", now: "2024-02-29T12:00:00+01:00")
-        for filter in [SessionFilter.all, .intervals, .sport("running")] {
+        for filter in [SessionFilter.all, .intervals, .sport("running"), .sport("hiking")] {
             let query = StatsQuery(period: .range(from: try day("2023-01-01"), to: try day("2024-12-31")),
-                                   metric: .distance, filter: filter)
+                                   metric: .elevation, filter: filter)
             #expect(try StatsReport(rollup: merged, query: query, context: ctx).jsonData()
                     == StatsReport(records: history, query: query, context: ctx).jsonData())
         }
@@ -96,19 +100,22 @@ struct RollupTests {
     }
 
     @Test func rollupBinaryFormIsVersionedAndFixedWidth() throws {
-        let record = try multisport("2025-01-01T07:30:00+01:00", in: "Europe/Berlin", workout: "Run",
+        var record = try multisport("2025-01-01T07:30:00+01:00", in: "Europe/Berlin", workout: "Run",
                                     legs: [("running", 5000.25)], minutes: 30, kcal: 300.5)
+        record.legs[0].ascentMeters = 87.6544
         let bytes = DailyRollup(records: [record]).binaryForm
         func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
         func name(_ text: String) -> [UInt8] { le(UInt32(text.utf8.count)) + Array(text.utf8) }
         // Two cells, day 20089 (2025-01-01) at 07:00: key 0 "all" and key 1 "sport:running", one
-        // session of 1,800,000 ms and 300,500,000 µkcal, one distance each: 5,000,250 mm running.
+        // session of 1,800,000 ms, 300,500,000 µkcal and 87,654 mm climbed (87.6544 m rounded to
+        // the millimetre), one distance each: 5,000,250 mm running. 49 bytes a cell (version 3).
         func cell(key: UInt32) -> [UInt8] {
             le(Int32(20089)) + [7] + le(key) + le(Int32(1)) + le(Int64(1_800_000)) + le(Int64(1_800_000))
-                + le(Int64(300_500_000)) + le(UInt32(1))
+                + le(Int64(300_500_000)) + le(Int64(87_654)) + le(UInt32(1))
         }
+        #expect(cell(key: 0).count == 49)
         let distance = le(UInt32(0)) + le(Int64(5_000_250))
-        let expected: [UInt8] = le(UInt32(2)) + le(Int64(1)) + le(UInt32(2)) + name("all") + name("sport:running")
+        let expected: [UInt8] = le(UInt32(3)) + le(Int64(1)) + le(UInt32(2)) + name("all") + name("sport:running")
             + le(UInt32(1)) + name("running") + le(UInt32(2)) + cell(key: 0) + cell(key: 1) + distance + distance
         #expect(bytes == expected)
     }
@@ -124,14 +131,15 @@ struct RollupTests {
             return bytes
         }
         let broken: [(String, [UInt8])] = [
-            ("newer version", changed(at: 0, to: [3])), ("older version", changed(at: 0, to: [1])),
+            ("newer version", changed(at: 0, to: [4])), ("older version", changed(at: 0, to: [1])),
+            ("version 2, whose cells have no ascent", changed(at: 0, to: [2])),
             ("empty", []), ("cut short", Array(good.dropLast())), ("trailing byte", good + [0]),
             ("a negative session count", changed(at: 4, to: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])),
             ("a day before the year 1", changed(at: firstCell, to: [0x00, 0x00, 0x00, 0x80])),
             ("hour 24", changed(at: firstCell + 4, to: [24])),
             ("key out of range", changed(at: firstCell + 5, to: [9])),
             ("negative sessions in a cell", changed(at: firstCell + 9, to: [0xFF, 0xFF, 0xFF, 0xFF])),
-            ("a distance that is not there", changed(at: firstCell + 37, to: [1])),
+            ("a distance that is not there", changed(at: firstCell + 45, to: [1])),
             ("a name that is not UTF-8", changed(at: 4 + 8 + 4 + 4, to: [0xC3, 0x28])),
             ("a count past the end", changed(at: 4 + 8, to: [0xFF, 0xFF, 0xFF, 0x7F])),
         ]

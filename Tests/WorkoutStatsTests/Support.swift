@@ -63,14 +63,16 @@ extension StatsReport {
 }
 
 /// A generated history: `count` sessions over 2023–2025 recorded in several zones (HIIT and
-/// multisport, fractional seconds and kcal, some without kcal).
+/// multisport, fractional seconds and kcal, some without kcal; legs of recorded-activity sports
+/// too, hiking and a device's `hiit`, with a fractional ascent on about half the legs that are
+/// not transitions).
 func generatedHistory(seed: UInt64, count: Int) throws -> [SessionRecord] {
     var rng = SeededGenerator(seed: seed)
     let zones = try ["Europe/Berlin", "America/New_York", "Asia/Singapore", "America/Santiago",
                      "Australia/Lord_Howe", "Asia/Kolkata", "UTC"].map(zone)
     let base = try instant("2023-01-01T00:00:00Z").timeIntervalSince1970
     let span = 3.0 * 365 * 86_400
-    let sports = ["swimming", "cycling", "running", "transition", "rowing"]
+    let sports = ["swimming", "cycling", "running", "transition", "rowing", "hiking", "hiit"]
     return (0..<count).map { index in
         let start = Date(timeIntervalSince1970: (base + Double.random(in: 0..<span, using: &rng)).rounded())
         let tz = zones[Int.random(in: 0..<zones.count, using: &rng)]
@@ -79,9 +81,10 @@ func generatedHistory(seed: UInt64, count: Int) throws -> [SessionRecord] {
         if Int.random(in: 0..<3, using: &rng) == 0 {
             let legs = (0..<Int.random(in: 1...5, using: &rng)).map { _ in
                 let sport = sports[Int.random(in: 0..<sports.count, using: &rng)]
+                let distance = sport == "transition" ? nil : Double.random(in: 100...40_000, using: &rng)
+                let ascent = sport == "transition" || Bool.random(using: &rng) ? nil : Double.random(in: 0...1500, using: &rng)
                 return LegRecord(sport: sport, startSeconds: 0, elapsedSeconds: 60, timerSeconds: 60,
-                                 distanceMeters: sport == "transition" ? nil : Double.random(in: 100...40_000, using: &rng),
-                                 kcal: nil, laps: [])
+                                 distanceMeters: distance, kcal: nil, laps: [], ascentMeters: ascent)
             }
             return SessionRecord(id: UUID(), workout: "Plan \(index % 4)", kind: .multisport, start: start,
                                  end: start.addingTimeInterval(total), timeZone: tz, workoutSeconds: total,

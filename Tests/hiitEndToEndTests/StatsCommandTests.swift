@@ -210,11 +210,11 @@ import WorkoutModel
         (["stats", "--back", "-1"], "Error: --back: '-1' is outside 0–10000 periods"),
         (["stats", "--back", "two"], "Error: --back: 'two' is not a whole number of periods (0–10000)"),
         (["stats", "--compare", "yesterday"], "Error: --compare: 'yesterday' is not one of previous, last-year"),
-        (["stats", "--metric", "pace"], "Error: --metric: 'pace' is not one of sessions, time, kcal, distance"),
+        (["stats", "--metric", "pace"], "Error: --metric: 'pace' is not one of sessions, time, kcal, distance, elevation"),
         (["stats", "--sport", "a b"],
-         "Error: --sport: 'a b' is not a sport: use a name such as running, cycling, swimming (or run, bike, swim), or intervals"),
+         "Error: --sport: 'a b' is not a sport: use one of swimming, cycling, running, walking, rowing, transition, hiking, paddling, skiing, strength, hiit, other (or run, bike, swim, walk, row, hike, paddle, ski), or intervals"),
         (["stats", "--sport", "runing"],
-         "Error: --sport: 'runing' is not a sport: use a name such as running, cycling, swimming (or run, bike, swim), or intervals"),
+         "Error: --sport: 'runing' is not a sport: use one of swimming, cycling, running, walking, rowing, transition, hiking, paddling, skiing, strength, hiit, other (or run, bike, swim, walk, row, hike, paddle, ski), or intervals"),
         (["stats", "24h", "--date", "2026-02-15"],
          "Error: --date cannot be given with the period 24h: 24h is always the 24 hours up to now."),
         (["stats", "year", "--date", "0001-06-01", "--back", "1"], "Error: --date: '0001-06-01' reaches outside the years 1–9999"),
@@ -275,5 +275,142 @@ import WorkoutModel
         #expect(help.stdoutLines.contains("OPTIONS:"))
         let root = try box.run(["--help"])
         #expect(root.stdoutLines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("stats ") }, "\(root)")
+    }
+}
+
+// MARK: - Elevation (issue #13, "Statistics")
+
+extension StatsCommandTests {
+    /// An imported-looking activity in Europe/Berlin (winter, UTC+1): one leg of `sport` with the
+    /// values a device's summary gives (ascent, descent, heart rate, moving time, a lap), the
+    /// file it came from and the device's kcal.
+    static func imported(_ n: Int, _ date: String, hour: Int, sport: String, meters: Double, seconds: Double,
+                         ascent: Double?, kcal: Double) -> SessionRecord {
+        var record = session(n, date, hour: hour, sport: sport, meters: meters, seconds: seconds, kcal: kcal)
+        record.workout = "Morning \(sport)"
+        record.legs[0].ascentMeters = ascent
+        record.legs[0].descentMeters = ascent.map { $0 - 3 }
+        record.legs[0].avgHeartRate = 141
+        record.legs[0].maxHeartRate = 172
+        record.legs[0].movingSeconds = seconds - 60
+        record.legs[0].laps = [LapRecord(startSeconds: 0, elapsedSeconds: seconds, distanceMeters: meters)]
+        record.source = RecordSource(format: "fit", fileName: "\(date)-\(n).fit", sha256: String(repeating: "ab", count: 32),
+                                     manufacturer: "garmin", product: "edge530")
+        record.kcalSource = .device
+        return record
+    }
+
+    /// Week 11 of 2026 (9–15 March) with a hike (612.4 m up), a ride (843.25 m) and a flat run
+    /// whose file has no ascent, a Tabata; the week before, a ride of 500 m up.
+    static let climbs: [SessionRecord] = [
+        imported(20, "2026-03-07", hour: 9, sport: "cycling", meters: 40_000, seconds: 5400, ascent: 500, kcal: 900),
+        imported(21, "2026-03-10", hour: 9, sport: "hiking", meters: 12_000, seconds: 14_400, ascent: 612.4, kcal: 1100),
+        session(22, "2026-03-11", hour: 7),
+        imported(23, "2026-03-14", hour: 8, sport: "cycling", meters: 60_000, seconds: 9000, ascent: 843.25, kcal: 1500),
+        imported(24, "2026-03-15", hour: 7, sport: "running", meters: 10_000, seconds: 3000, ascent: nil, kcal: 700),
+    ]
+
+    static func climbSandbox() throws -> E2ESandbox {
+        let box = try E2ESandbox(environment: environment)
+        try box.writeHistory(try jsonLines(climbs))
+        return box
+    }
+
+    @Test func elevationBarsShowMetresClimbedAndTheTableAnAscentRow() throws {
+        let box = try Self.climbSandbox()
+        let run = try box.run(["stats", "week", "--date", "2026-03-15", "--metric", "elevation"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr.isEmpty, "\(run)")
+        // 612.4 and 843.25 m on 58 cells: 42⅛ and 58; 1455.65 m in the week, 207.95 m a day.
+        #expect(run.stdoutLines == [
+            "Week 11 · 9–15 Mar 2026",
+            "Ascent (m) per day",
+            "",
+            "Mon 9 Mar                                                               0 m",
+            "Tue 10 Mar ██████████████████████████████████████████▏                612 m",
+            "Wed 11 Mar                                                              0 m",
+            "Thu 12 Mar                                                              0 m",
+            "Fri 13 Mar                                                              0 m",
+            "Sat 14 Mar ██████████████████████████████████████████████████████████ 843 m best",
+            "Sun 15 Mar                                                              0 m",
+            "",
+            "                    Total     Per day     Previous   Change",
+            "Sessions                4         0.6            1   ▲ 300%",
+            "Workout time   7 h 23 min   1 h 3 min   1 h 30 min   ▲ 392%",
+            "Total time     7 h 24 min   1 h 3 min   1 h 30 min   ▲ 393%",
+            "Energy         ~3328 kcal   ~475 kcal    ~900 kcal   ▲ 270%",
+            "Cycling             60 km     8.57 km        40 km    ▲ 50%",
+            "Running             10 km     1.43 km            —      new",
+            "Hiking              12 km     1.71 km            —      new",
+            "Ascent             1456 m       208 m        500 m   ▲ 191%",
+            "",
+            "Best: Sat 14 Mar (843 m)",
+            "Compared with the previous period: 2–8 Mar 2026.",
+        ], "\(run)")
+        // The second run reads the roll-up from the cache: the same screen.
+        let cached = try box.run(["stats", "week", "--date", "2026-03-15", "--metric", "elevation"])
+        #expect(cached.stdoutLines == run.stdoutLines, "\(cached)")
+        // Another metric shows the Ascent row too; February 2026 (no ascent anywhere) has none.
+        let time = try box.run(["stats", "week", "--date", "2026-03-15"])
+        #expect(time.stdoutLines.contains("Ascent             1456 m       208 m        500 m   ▲ 191%"), "\(time)")
+        let flat = try Self.sandbox().run(["stats", "month", "--date", "2026-02-15", "--metric", "elevation"])
+        #expect(flat.status == 0, "\(flat)")
+        #expect(flat.stdoutLines.dropFirst().first == "Ascent (m) by days 1–7, 8–14, 15–21, 22–28", "\(flat)")
+        #expect(flat.stdoutLines.filter { $0.hasPrefix("Ascent") }.count == 1, "no Ascent row: \(flat)")
+        #expect(flat.stdoutLines.dropFirst(3).prefix(4).allSatisfy { $0.hasSuffix(" 0 m") }, "\(flat)")
+    }
+
+    @Test func imperialUnitsShowAscentInFeet() throws {
+        let box = try Self.climbSandbox()
+        let profile = try box.run(["profile", "--units", "imperial"])
+        #expect(profile.status == 0, "\(profile)")
+        let run = try box.run(["stats", "week", "--date", "2026-03-15", "--metric", "elevation"])
+        #expect(run.status == 0, "\(run)")
+        // 612.4 m = 2009.2 ft, 843.25 m = 2766.6 ft; 1455.65 m = 4775.8 ft, 207.95 m = 682.2 ft, 500 m = 1640.4 ft.
+        #expect(run.stdoutLines.prefix(10) == [
+            "Week 11 · 9–15 Mar 2026",
+            "Ascent (ft) per day",
+            "",
+            "Mon 9 Mar                                                              0 ft",
+            "Tue 10 Mar ████████████████████████████████████████▋                2009 ft",
+            "Wed 11 Mar                                                             0 ft",
+            "Thu 12 Mar                                                             0 ft",
+            "Fri 13 Mar                                                             0 ft",
+            "Sat 14 Mar ████████████████████████████████████████████████████████ 2767 ft best",
+            "Sun 15 Mar                                                             0 ft",
+        ], "\(run)")
+        #expect(run.stdoutLines.contains("Ascent            4776 ft      682 ft      1640 ft   ▲ 191%"), "\(run)")
+        #expect(run.stdoutLines.contains("Best: Sat 14 Mar (2767 ft)"), "\(run)")
+        // JSON stays in metres whatever the units.
+        let json = try box.run(["stats", "week", "--date", "2026-03-15", "--metric", "elevation", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["totals"] as? [String: Any])?["ascentMeters"] as? Double == 1455.65)
+    }
+
+    @Test func elevationJSONAndASportFilter() throws {
+        let box = try Self.climbSandbox()
+        let run = try box.run(["stats", "week", "--date", "2026-03-15", "--metric", "elevation", "--json"])
+        #expect(run.status == 0, "\(run)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["metric"] as? String == "elevation")
+        let buckets = try #require(object["buckets"] as? [[String: Any]])
+        #expect(buckets.map { $0["ascentMeters"] as? Double } == [0, 612.4, 0, 0, 0, 843.25, 0])
+        #expect((object["totals"] as? [String: Any])?["ascentMeters"] as? Double == 1455.65)
+        #expect((object["averagePerBucket"] as? [String: Any])?["ascentMeters"] as? Double == 207.95)
+        #expect((object["best"] as? [String: Any])?["label"] as? String == "Sat 14 Mar")
+        let comparison = try #require(object["comparison"] as? [String: Any])
+        #expect((comparison["totals"] as? [String: Any])?["ascentMeters"] as? Double == 500)
+        let change = try #require((comparison["change"] as? [String: Any])?["ascentMeters"] as? [String: Any])
+        let difference: Double = 1455.65 - 500  // 955.6500000000001, as the JSON says
+        #expect(change["difference"] as? Double == difference)
+        #expect(change["percent"] as? Double == 191.13)
+        #expect(change["new"] as? Bool == false)
+
+        let hikes = try box.run(["stats", "week", "--date", "2026-03-15", "--metric", "elevation", "--sport", "hike"])
+        #expect(hikes.status == 0, "\(hikes)")
+        #expect(hikes.stdoutLines.first == "Week 11 · 9–15 Mar 2026 · hiking only", "\(hikes)")
+        #expect(hikes.stdoutLines.contains("Ascent              612 m        87 m          —      new"), "\(hikes)")
+        #expect(!hikes.stdoutLines.contains { $0.hasPrefix("Cycling") }, "\(hikes)")
+        #expect(hikes.stdoutLines.contains("Best: Tue 10 Mar (612 m)"), "\(hikes)")
     }
 }

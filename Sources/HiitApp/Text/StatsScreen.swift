@@ -25,7 +25,8 @@ import WorkoutStats
 ///
 /// Layout rules: a title (the period, the sport filter, "(in progress)"), a caption naming the
 /// metric and the buckets, the bar chart (``BarChart``) at most `width` columns, then a table of
-/// totals (sessions, workout time, total time, energy when any, distance per sport when any)
+/// totals (sessions, workout time, total time, energy when any, distance per sport when any,
+/// ascent when any counted leg in the period or its baseline climbed: `Ascent 412 m`, `1352 ft`)
 /// with the average per bucket, the baseline's totals and the change (▲/▼ and a percentage,
 /// `new` when the baseline is zero, `—` when both are zero), then the best bucket and which
 /// dates the comparison covers. Every duration on the screen reads in hours and minutes with
@@ -39,7 +40,7 @@ struct StatsScreen {
     let report: StatsReport
     /// The context the report was made in (today and now mark the current bucket).
     let context: StatsContext
-    /// Distances in km/m or mi/yd.
+    /// Distances in km/m or mi/yd, ascent in m or ft.
     let units: Profile.Units
     /// Block characters or ASCII.
     let glyphs: Glyphs
@@ -113,7 +114,8 @@ struct StatsScreen {
         return text
     }
 
-    /// `Workout time per day`, `Sessions by days 1–7, 8–14, 15–21, 22–28`, `Energy per month`.
+    /// `Workout time per day`, `Sessions by days 1–7, 8–14, 15–21, 22–28`, `Energy per month`,
+    /// `Ascent (ft) per week`.
     func caption() -> String {
         let what: String
         switch report.metric {
@@ -121,6 +123,7 @@ struct StatsScreen {
         case .time: what = "Workout time"
         case .kcal: what = "Energy (kcal)"
         case .distance: what = "Distance"
+        case .elevation: what = units == .imperial ? "Ascent (ft)" : "Ascent (m)"
         }
         if report.period.kind == .month {
             return "\(what) by days " + report.buckets.map { glyphs.text($0.label) }.joined(separator: ", ")
@@ -190,7 +193,8 @@ struct StatsScreen {
     }
 
     /// A value of the report's metric as the chart shows it: a count; hours and minutes
-    /// (`49 min`, `1 h 53 min`); `~N` kcal; distance in km (mi with imperial units) to 0.1.
+    /// (`49 min`, `1 h 53 min`); `~N` kcal; distance in km (mi with imperial units) to 0.1;
+    /// ascent in whole metres (feet with imperial units: `412 m`, `1352 ft`).
     func valueText(_ value: Double) -> String {
         switch report.metric {
         case .sessions:
@@ -203,11 +207,13 @@ struct StatsScreen {
             let imperial = units == .imperial
             let amount = imperial ? value / LengthUnit.miles.meters : value / 1000
             return String(format: "%.1f %@", amount, imperial ? "mi" : "km")
+        case .elevation:
+            return ActivityDetailText.climb(value, units: units)
         }
     }
 
     /// A value of the report's metric with its unit, for the notes: `3 sessions`, `1 h 53 min`,
-    /// `~312 kcal`, `20.0 km`.
+    /// `~312 kcal`, `20.0 km`, `412 m`.
     func noteText(_ value: Double) -> String {
         switch report.metric {
         case .sessions:
@@ -215,7 +221,7 @@ struct StatsScreen {
             return count == 1 ? "1 session" : "\(count) sessions"
         case .time: return Format.hoursMinutes(value)
         case .kcal: return HIITCalories.display(value)
-        case .distance: return valueText(value)
+        case .distance, .elevation: return valueText(value)
         }
     }
 
@@ -257,6 +263,10 @@ struct StatsScreen {
             rows.append(TableRow(label: Self.sportName(sport), total: distance(now[sport], sport: sport),
                                  average: distance(average.distanceBySport[sport], sport: sport),
                                  baseline: distance(then[sport], sport: sport), change: changes[sport]))
+        }
+        if totals.ascentMeters > 0 || before.ascentMeters > 0 {
+            rows.append(TableRow(label: "Ascent", total: climb(totals.ascentMeters), average: climb(average.ascentMeters),
+                                 baseline: climb(before.ascentMeters), change: comparison?.change(of: .elevation)))
         }
 
         let header = TableRow(label: "", total: "Total", average: "Per " + bucketNoun(),
@@ -330,6 +340,12 @@ struct StatsScreen {
     func distance(_ meters: Double?, sport: String) -> String {
         guard let meters, meters > 0 else { return glyphs.dash }
         return Format.distance(meters, units: units, sport: Sport(rawValue: sport), poolUnit: nil)
+    }
+
+    /// Metres climbed for the table (`412 m`, `1352 ft`), `—` for none.
+    func climb(_ meters: Double) -> String {
+        guard meters > 0 else { return glyphs.dash }
+        return ActivityDetailText.climb(meters, units: units)
     }
 
     /// Swimming, cycling, running, the other known sports, then unknown sports by name.

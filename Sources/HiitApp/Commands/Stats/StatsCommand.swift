@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// `hiit stats [PERIOD] [--date YYYY-MM-DD] [--back N] [--compare previous|last-year]
-/// [--metric sessions|time|kcal|distance] [--sport SPORT] [--json]` (DESIGN §4, §6).
+/// [--metric sessions|time|kcal|distance|elevation] [--sport SPORT] [--json]` (DESIGN §4, §6).
 ///
 /// The only place of the statistics that reads the clock, the zone (``LocalTimeZone``) and
 /// the locale of `LC_ALL`/`LC_TIME`/`LANG` (``UserLocale``); everything below gets them as a ``StatsContext``. Day-or-longer periods
@@ -40,19 +40,23 @@ struct StatsCommand: Command {
     var baseline: Baseline?
     /// `--metric METRIC`, if given.
     @Option("metric", valueName: "metric",
-            help: "What the bars show: sessions, time (workout time, the default), kcal or distance.",
-            as: StatsCommand.parsing(Metric.init(argument:)) { _ in "is not one of sessions, time, kcal, distance" })
+            help: "What the bars show: sessions, time (workout time, the default), kcal, distance, or elevation (metres climbed, feet with imperial units).",
+            as: StatsCommand.parsing(Metric.init(argument:)) { _ in "is not one of sessions, time, kcal, distance, elevation" })
     var metric: Metric?
     /// `--sport SPORT`: the sessions counted, if given.
     @Option("sport", valueName: "sport",
-            help: "Count only sessions with this sport (running, cycling, swimming, or run, bike, swim, …) or only interval workouts (intervals); distances are then that sport's.",
+            help: "Count only sessions with this sport (\(StatsCommand.filterSports), or run, bike, swim, walk, row, hike, paddle, ski) or only interval workouts (intervals; hiit is the same: timed ones and a device's HIIT sessions); distances and ascent are then that sport's.",
             as: StatsCommand.parsing(SessionFilter.init(argument:)) { _ in
-                "is not a sport: use a name such as running, cycling, swimming (or run, bike, swim), or intervals"
+                "is not a sport: use one of \(StatsCommand.filterSports) (or run, bike, swim, walk, row, hike, paddle, ski), or intervals"
             })
     var filter: SessionFilter?
     /// `--json`: whether to write JSON instead of the screen.
     @Flag("json", help: "Write the report as one JSON object (period, buckets, totals, averagePerBucket, best, comparison) instead of the screen.")
     var isJSON: Bool
+
+    /// The sports `--sport` takes by name, as its help and error list them: every ``Sport``
+    /// (`swimming, cycling, running, …, hiit, other`; `hiit` counts interval workouts).
+    static let filterSports = Sport.allCases.map(\.rawValue).joined(separator: ", ")
 
     /// The period, baseline, metric and filter asked for.
     var query: StatsQuery {
