@@ -48,12 +48,14 @@ def gpx(index, points, rng):
 
 
 def run_child(argv, env):
-    start = time.perf_counter()
-    child = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.perf_counter() - start
-    err = child.stderr.read().decode(errors="replace")
-    child.stderr.close()
+    # stderr goes to a file, not a pipe: a thousand notes would fill a pipe nobody reads yet.
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        child = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        errors.seek(0)
+        err = errors.read().decode(errors="replace")
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"import_folder.py: {' '.join(argv)} failed: {err.strip()[:400]}")
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
@@ -80,6 +82,9 @@ def main():
                 f.write(gpx(index, args.points, rng))
             names.append(name)
         size = sum(os.path.getsize(os.path.join(all_folder, n)) for n in names)
+        # The generated files go to the disk first: the imports' fsyncs then wait for their own
+        # writes only, not for this script's.
+        os.sync()
         print(f"{args.files} GPX files of {args.points} points ({size / 1e6:.1f} MB), {args.runs} runs each, medians\n")
         counts = sorted({c for c in (1, 10, 100, args.files) if c <= args.files})
         folders = {}
@@ -89,6 +94,7 @@ def main():
             for name in names[:count]:
                 os.link(os.path.join(all_folder, name), os.path.join(folder, name))
             folders[count] = folder
+        os.sync()
         fit_folder = os.path.join(scratch, "fit")
         os.makedirs(fit_folder)
         shutil.copy(FIT, fit_folder)
@@ -102,6 +108,7 @@ def main():
                 data = os.path.join(scratch, "data")
                 shutil.rmtree(data, ignore_errors=True)
                 env = dict(os.environ, XDG_DATA_HOME=data, TZ="UTC", SWIFT_BACKTRACE="interactive=no")
+                os.sync()
                 wall, cpu, peak = run_child([args.binary, "history", "import", folder], env)
                 walls.append(wall); cpus.append(cpu); peaks.append(peak)
             rows.append((label, count, statistics.median(walls), statistics.median(cpus), max(peaks)))
