@@ -230,3 +230,36 @@ struct ActivityDetailTests {
         #expect(!show.stdout.contains("Splits"))
     }
 }
+
+@Suite("End to end: exporting with the originals")
+struct ActivityExportTests {
+    @Test("history export --originals copies each kept original byte for byte; another hiit imports the lot back")
+    func exportWithOriginals() throws {
+        let box = try E2ESandbox.forHistory()
+        let ride = ActivityImportTests.fixture("fit/ride_1h.fit"), run = ActivityImportTests.fixture("gpx/run-garmin-1.1.gpx")
+        #expect(try box.run(["history", "import", ride.path, run.path]).status == 0)
+        let folder = box.file("backup/originals")
+        let file = box.file("backup/history.jsonl")
+        try FileManager.default.createDirectory(at: box.file("backup"), withIntermediateDirectories: true)
+        let export = try box.run(["history", "export", file.path, "--originals", folder.path])
+        #expect(export.status == 0, "\(export)")
+        #expect(export.stdoutLines == ["Exported 2 sessions to \(file.path)", "Copied 2 original files to \(folder.path)"])
+        let copies = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(copies.count == 2 && copies.filter { $0.hasSuffix(".fit") }.count == 1)
+        let fitCopy = try #require(copies.first { $0.hasSuffix(".fit") })
+        #expect(try Data(contentsOf: folder.appendingPathComponent(fitCopy)) == (try Data(contentsOf: ride)))
+        #expect(try fileModeBits(of: folder.appendingPathComponent(fitCopy)) == 0o600)
+
+        // To stdout the JSON lines stay clean: the copy is said on stderr.
+        let piped = try box.run(["history", "export", "--originals", folder.path])
+        #expect(piped.status == 0 && piped.stdoutLines.count == 2, "\(piped)")
+        #expect(piped.stderrLines == ["Copied 0 original files to \(folder.path)"], "already there: left as they are")
+
+        // The backup's activities imported into another hiit are the same sessions.
+        let other = try E2ESandbox.forHistory()
+        let back = try other.run(["history", "import", folder.path])
+        #expect(back.status == 0, "\(back)")
+        #expect(Set(try ActivityImportTests.sessions(other).map(\.id)) == Set(try ActivityImportTests.sessions(box).map(\.id)),
+                "the id is the file's SHA-256, so the same file is the same session anywhere")
+    }
+}

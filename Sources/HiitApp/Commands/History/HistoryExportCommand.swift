@@ -21,6 +21,10 @@ struct HistoryExportCommand: Command {
     @Flag("csv", help: "CSV with a header row.") var isCSV: Bool
     /// `--force`: whether an existing file is replaced.
     @Flag("force", help: "Replace FILE when it exists.") var replaces: Bool
+    /// `--originals FOLDER`: where the kept originals of imported activities are copied.
+    @Option("originals", valueName: "folder",
+            help: "Also copy the kept original of each imported activity (FIT, GPX, TCX) into this folder (created 0700 when missing; files 0600, named by the session's id, never replaced).")
+    var originalsFolder: String?
 
     /// Where to write; `nil` for standard output.
     var destination: URL? { file.map { URL(fileURLWithPath: $0) } }
@@ -43,6 +47,7 @@ struct HistoryExportCommand: Command {
             // On a terminal, what a name holds is shown, never obeyed.
             let shown = console.stdoutIsTerminal ? TerminalText.escaped(text) : text
             if !shown.isEmpty { console.out(String(decoding: Data(shown.utf8).dropLast(), as: UTF8.self)) }
+            try copyOriginals(of: scan.entries.map(\.record), context: context, reportOnStderr: true)
             return ExitStatus.success
         }
         do {
@@ -55,6 +60,36 @@ struct HistoryExportCommand: Command {
         }
         let count = scan.entries.count
         console.out("Exported \(count) \(count == 1 ? "session" : "sessions") to \(destination.path)")
+        try copyOriginals(of: scan.entries.map(\.record), context: context, reportOnStderr: false)
         return ExitStatus.success
+    }
+
+    /// Copies the kept originals of `records` into ``originalsFolder`` (when given), saying how
+    /// many (on stderr when the export itself goes to stdout); a file already there is left as
+    /// it is (the same id is the same bytes).
+    /// - Throws: ``CommandFailure`` (74) when the folder cannot be made or a file written.
+    func copyOriginals(of records: [SessionRecord], context: CommandContext, reportOnStderr: Bool) throws {
+        guard let originalsFolder else { return }
+        let folder = URL(fileURLWithPath: originalsFolder, isDirectory: true)
+        let originals = ActivityOriginals(DataFolder(url: context.locations.dataFolder))
+        var copied = 0, missing = 0
+        do {
+            try DiskFile.createFolder(at: folder)
+            for record in records where record.source != nil {
+                guard let kept = originals.find(record.id) else {
+                    missing += 1
+                    continue
+                }
+                let target = folder.appendingPathComponent(kept.lastPathComponent)
+                guard !FileManager.default.fileExists(atPath: target.path) else { continue }
+                try DiskFile.writeAtomically(try DiskFile.read(at: kept, maximumBytes: 1 << 30), to: target)
+                copied += 1
+            }
+        } catch {
+            throw CommandFailure.io("\(error) (\(copied) original \(copied == 1 ? "file was" : "files were") copied before it)")
+        }
+        let missingText = missing > 0 ? "; \(missing) imported \(missing == 1 ? "session has" : "sessions have") no original kept" : ""
+        let line = "Copied \(copied) original \(copied == 1 ? "file" : "files") to \(folder.path)\(missingText)"
+        if reportOnStderr { context.console.err(line) } else { context.console.out(line) }
     }
 }

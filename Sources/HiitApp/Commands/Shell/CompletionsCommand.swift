@@ -52,6 +52,7 @@ struct CompletionsCommand: Command {
                 "filter": .choices(["all", "intervals"] + sports),
                 "pool": .choices(["25m", "50m", "25yd", "open-water"]),
                 "folder": .folders,
+                "originals": .folders,
             ],
             argumentValues: [
                 "WORKOUT": .workouts,
