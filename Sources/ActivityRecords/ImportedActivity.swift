@@ -120,11 +120,14 @@ public struct ImportedActivity: Sendable, Equatable {
     public static func zone(for start: Date, fileOffset: Int?, fallback: TimeZone) -> (TimeZone, String?) {
         guard let offset = fileOffset, RecordLimits.utcOffsetSeconds.contains(offset) else {
             let fallbackOffset = fallback.secondsFromGMT(for: start)
-            return (fallback, "no time zone in the file: dated in \(fallback.identifier) (UTC\(offsetText(fallbackOffset)))")
+            return (fallback, noZoneNote + "dated in \(fallback.identifier) (UTC\(offsetText(fallbackOffset)))")
         }
         if fallback.secondsFromGMT(for: start) == offset { return (fallback, nil) }
         return (TimeZone(secondsFromGMT: offset) ?? fallback, nil)
     }
+
+    /// The start of the note for a file without a time zone (``zone(for:fileOffset:fallback:)``).
+    public static let noZoneNote = "no time zone in the file: "
 
     /// `+01:00`, `−03:30`, `+00:00`.
     static func offsetText(_ seconds: Int) -> String {

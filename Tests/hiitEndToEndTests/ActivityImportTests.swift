@@ -76,6 +76,20 @@ struct ActivityImportTests {
         #expect(box.historyBytes() == before)
     }
 
+    @Test("a folder of GPX files in UTC says once that they give no time zone")
+    func folderOfUTCFiles() throws {
+        let box = try E2ESandbox.forHistory()
+        let folder = box.file("export")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["gpx/run-garmin-1.1.gpx", "gpx/two-tracks.gpx", "tcx/indoor-ride.tcx"] {
+            try FileManager.default.copyItem(at: Self.fixture(name), to: folder.appendingPathComponent(URL(fileURLWithPath: name).lastPathComponent))
+        }
+        let run = try box.run(["history", "import", folder.path], extraEnvironment: ["TZ": "Europe/Prague"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderrLines.filter { $0.contains("no time zone") } == ["Note: 3 files found in folders give no time zone: dated in Europe/Prague at each start"], "\(run)")
+        #expect(try Self.sessions(box).allSatisfy { $0.timeZone == "Europe/Prague" })
+    }
+
     @Test("the same activity in another file (a copy with bytes past its end) is already present, not a second session")
     func sameActivityAnotherFile() throws {
         let box = try E2ESandbox.forHistory()

@@ -61,6 +61,9 @@ struct HistoryImportCommand: Command {
         var refused = 0
         var otherFiles = 0
         var notActivities = 0
+        /// Activities found in folders whose files give no time zone, and the zone they were dated in.
+        var unzonedInFolders = 0
+        var unzonedZone = ""
         var filesDone = 0
         var status = ExitStatus.success
 
@@ -198,7 +201,15 @@ struct HistoryImportCommand: Command {
                 fail(CommandFailure(status: ErrorReport.status(for: error), message: "\(shown): \(error); not imported"))
                 return
             }
-            for note in converted.notes { console.err("Note: \(shown): \(note.oneLineEscaped)") }
+            for note in converted.notes {
+                // Most GPX files are in UTC: in a folder of them, one line says so for them all.
+                if inFolder, note.hasPrefix(ImportedActivity.noZoneNote) {
+                    unzonedInFolders += 1
+                    unzonedZone = converted.record.timeZone
+                    continue
+                }
+                console.err("Note: \(shown): \(note.oneLineEscaped)")
+            }
             imported += 1
             filesDone += 1
             insert(key)
@@ -273,6 +284,10 @@ struct HistoryImportCommand: Command {
 
         /// Prints the summary (unless the only file named was refused) and returns the status.
         func finish() -> Int32 {
+            if unzonedInFolders > 0 {
+                let files = unzonedInFolders == 1 ? "1 file found in folders gives" : "\(unzonedInFolders) files found in folders give"
+                console.err("Note: \(files) no time zone: dated in \(unzonedZone.oneLineEscaped) at \(unzonedInFolders == 1 ? "its" : "each") start")
+            }
             if filesDone > 0 || refused == 0 || namedFiles > 1 || notActivities + otherFiles > 0 {
                 var line = "Imported \(imported) \(imported == 1 ? "session" : "sessions"), skipped \(present) already present, "
                     + "\(badLines) bad \(badLines == 1 ? "line" : "lines")"
