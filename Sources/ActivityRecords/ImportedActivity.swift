@@ -9,10 +9,14 @@ import WorkoutModel
 public struct ImportedActivity: Sendable, Equatable {
     /// The record to append: kind `multisport`, one leg per recorded session in order.
     public var record: SessionRecord
-    /// One line each, for stderr: the decoder's notes, then the conversion's ("no time zone in
-    /// the file: dated in Europe/Prague (UTC+01:00)", "leg 1: heart rate 320 bpm is outside
-    /// 0–300 bpm: not stored").
+    /// One line each, for stderr: the decoder's notes, then the conversion's ("the file does
+    /// not name its sport: taken as running from its speed (10.2 km/h)", "leg 1: average heart
+    /// rate 320 bpm is outside 0–300 bpm: not stored").
     public var notes: [String]
+    /// When the file gives no offset from UTC, the line that says in which zone it was dated
+    /// ("no time zone in the file: dated in Europe/Prague (UTC+01:00)"); `nil` otherwise. Apart
+    /// from ``notes``, so that a folder of such files can say it once.
+    public var zoneNote: String?
 
     /// Converts `activity` into a record.
     ///
@@ -75,7 +79,6 @@ public struct ImportedActivity: Sendable, Equatable {
         }
 
         let (timeZone, zoneNote) = Self.zone(for: start, fileOffset: activity.utcOffsetSeconds, fallback: zone)
-        if let zoneNote { notes.append(zoneNote) }
         let kcal: Double? = legs.contains { $0.kcal != nil } ? legs.compactMap(\.kcal).reduce(0, +) : nil
         let kcalSource: KcalSource? = kcal == nil ? nil
             : sources.allSatisfy { $0 == .device } ? .device : sources.first { $0 != .device }
@@ -95,6 +98,7 @@ public struct ImportedActivity: Sendable, Equatable {
         }
         self.record = record
         self.notes = notes
+        self.zoneNote = zoneNote
     }
 
     // MARK: Rules
@@ -120,14 +124,11 @@ public struct ImportedActivity: Sendable, Equatable {
     public static func zone(for start: Date, fileOffset: Int?, fallback: TimeZone) -> (TimeZone, String?) {
         guard let offset = fileOffset, RecordLimits.utcOffsetSeconds.contains(offset) else {
             let fallbackOffset = fallback.secondsFromGMT(for: start)
-            return (fallback, noZoneNote + "dated in \(fallback.identifier) (UTC\(offsetText(fallbackOffset)))")
+            return (fallback, "no time zone in the file: dated in \(fallback.identifier) (UTC\(offsetText(fallbackOffset)))")
         }
         if fallback.secondsFromGMT(for: start) == offset { return (fallback, nil) }
         return (TimeZone(secondsFromGMT: offset) ?? fallback, nil)
     }
-
-    /// The start of the note for a file without a time zone (``zone(for:fileOffset:fallback:)``).
-    public static let noZoneNote = "no time zone in the file: "
 
     /// `+01:00`, `−03:30`, `+00:00`.
     static func offsetText(_ seconds: Int) -> String {
@@ -228,9 +229,15 @@ struct LegDraft {
             }
             sportName = ""
         }
-        let isOpenWater: Bool? = sport == .swimming
-            ? (sportName.contains("open_water") ? true : session.poolLengthMeters != nil || sportName.contains("lap_swimming") ? false : nil)
-            : nil
+        let isOpenWater: Bool? = if sport != .swimming {
+            nil
+        } else if sportName.contains("open_water") {
+            true
+        } else if session.poolLengthMeters != nil || sportName.contains("lap_swimming") {
+            false
+        } else {
+            nil
+        }
 
         var kcal: Double?
         if let device = Self.finite(totals.kcal) {

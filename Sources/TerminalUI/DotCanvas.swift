@@ -34,24 +34,23 @@ public struct DotCanvas: Sendable, Equatable {
     /// Dots down: 4 per cell, or 1 in ASCII.
     public var dotsDown: Int { height * (glyphs == .unicode ? 4 : 1) }
 
+    /// The cell holding dot (`x`, `y`) and the dot's bit in it; `nil` outside the surface.
+    private func place(x: Int, y: Int) -> (cell: Int, bit: UInt8)? {
+        guard x >= 0, y >= 0, x < dotsAcross, y < dotsDown else { return nil }
+        guard glyphs == .unicode else { return (y * width + x, 1) }
+        return ((y / 4) * width + x / 2, Self.bit(column: x % 2, row: y % 4))
+    }
+
     /// Sets the dot at (`x`, `y`); nothing outside the surface.
     public mutating func set(x: Int, y: Int) {
-        guard x >= 0, y >= 0, x < dotsAcross, y < dotsDown else { return }
-        if glyphs == .unicode {
-            let cell = (y / 4) * width + x / 2
-            bits[cell] |= Self.bit(column: x % 2, row: y % 4)
-        } else {
-            bits[y * width + x] = 1
-        }
+        guard let (cell, bit) = place(x: x, y: y) else { return }
+        bits[cell] |= bit
     }
 
     /// Whether the dot at (`x`, `y`) is set (`false` outside the surface).
     public func isSet(x: Int, y: Int) -> Bool {
-        guard x >= 0, y >= 0, x < dotsAcross, y < dotsDown else { return false }
-        if glyphs == .unicode {
-            return bits[(y / 4) * width + x / 2] & Self.bit(column: x % 2, row: y % 4) != 0
-        }
-        return bits[y * width + x] != 0
+        guard let (cell, bit) = place(x: x, y: y) else { return false }
+        return bits[cell] & bit != 0
     }
 
     /// Sets the dots of a straight line from one dot to another, both ends included
@@ -71,10 +70,19 @@ public struct DotCanvas: Sendable, Equatable {
         }
     }
 
+    /// Sets the dots of straight lines through `dots` in order (one dot alone is set).
+    public mutating func polyline(_ dots: [(Int, Int)]) {
+        guard var previous = dots.first else { return }
+        set(x: previous.0, y: previous.1)
+        for next in dots.dropFirst() {
+            line(fromX: previous.0, y: previous.1, toX: next.0, y: next.1)
+            previous = next
+        }
+    }
+
     /// Puts `mark` in the cell that holds dot (`x`, `y`), over its dots.
     public mutating func mark(x: Int, y: Int, _ mark: Character) {
-        guard x >= 0, y >= 0, x < dotsAcross, y < dotsDown else { return }
-        let cell = glyphs == .unicode ? (y / 4) * width + x / 2 : y * width + x
+        guard let (cell, _) = place(x: x, y: y) else { return }
         marks[cell] = mark
     }
 
@@ -138,15 +146,12 @@ public enum RouteDrawing {
             (Int(((point.x - minX) * scale + offsetX).rounded()),
              Int((down - (point.y - minY) * scale / aspect - offsetY).rounded()))
         }
-        var previous = dot(finite[0])
-        for point in finite.dropFirst() {
-            let next = dot(point)
-            canvas.line(fromX: previous.0, y: previous.1, toX: next.0, y: next.1)
-            previous = next
+        let dots = finite.map(dot)
+        canvas.polyline(dots)
+        if let start = dots.first, let finish = dots.last {
+            canvas.mark(x: finish.0, y: finish.1, "F")
+            canvas.mark(x: start.0, y: start.1, "S")
         }
-        let start = dot(finite[0])
-        canvas.mark(x: previous.0, y: previous.1, "F")
-        canvas.mark(x: start.0, y: start.1, "S")
         return canvas.lines()
     }
 }
@@ -192,12 +197,7 @@ public enum LineChart {
             let y = spanY > 0 ? Int((down - (point.y - minY) / spanY * down).rounded()) : Int(down / 2)
             return (x, y)
         }
-        var previous = dot(finite[0])
-        for point in finite.dropFirst() {
-            let next = dot(point)
-            canvas.line(fromX: previous.0, y: previous.1, toX: next.0, y: next.1)
-            previous = next
-        }
+        canvas.polyline(finite.map(dot))
         let tick = glyphs == .unicode ? "┤" : "+", bar = glyphs == .unicode ? "│" : "|"
         let corner = glyphs == .unicode ? "└" : "+", rule = glyphs == .unicode ? "─" : "-"
         func pad(_ text: String) -> String { String(repeating: " ", count: max(0, labelWidth - text.displayWidth)) + text }

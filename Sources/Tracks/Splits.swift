@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutModel
 
 /// One split of a leg: its own distance and its own timer time (per split, not cumulative).
 public struct Split: Sendable, Equatable {
@@ -20,11 +21,10 @@ public struct Split: Sendable, Equatable {
 
 /// Splits of a leg per kilometre, per mile or any length (DESIGN §8).
 public enum Splits {
-    /// One kilometre, metres.
-    public static let kilometer = 1_000.0
-    /// One international mile, metres (1959 international yard and pound agreement: 1,760 yd ×
-    /// 0.9144 m).
-    public static let mile = 1_609.344
+    /// One kilometre, metres (``LengthUnit/kilometers``).
+    public static let kilometer = LengthUnit.kilometers.meters
+    /// One international mile, metres (``LengthUnit/miles``: 1,609.344 m).
+    public static let mile = LengthUnit.miles.meters
     /// At most this many splits are made (the rest of a longer leg is one last split), so a
     /// damaged distance field cannot drive the loop: 100,000 (a 100,000 km leg at 1 km).
     public static let mostSplits = 100_000

@@ -96,6 +96,14 @@ public enum Pace {
         }
     }
 
+    /// Seconds per kilometre for `meters` covered in `seconds` (a leg or a split of a recorded
+    /// activity); `nil` when the distance is zero or either value is not finite (pace is absent
+    /// whenever distance is zero, the run tracker's rule).
+    public static func secondsPerKilometer(meters: Double, seconds: Double) -> Double? {
+        guard meters > 0, meters.isFinite, seconds.isFinite, seconds >= 0 else { return nil }
+        return seconds / meters * 1_000
+    }
+
     /// Seconds per `length` metres, or `nil` when the inputs are not positive and finite.
     private static func timePer(_ length: Double, meters: Double, seconds: Double) -> Double? {
         guard meters.isFinite, seconds.isFinite, meters > 0, seconds > 0 else { return nil }

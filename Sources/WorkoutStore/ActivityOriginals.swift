@@ -38,14 +38,28 @@ public struct ActivityOriginals: Equatable, Sendable {
         return nil
     }
 
+    /// The original kept for session `id` and its bytes, or `nil` when none is kept.
+    /// - Throws: ``StoreError`` when it is there and cannot be read.
+    public func read(_ id: UUID) throws(StoreError) -> (url: URL, data: Data)? {
+        guard let file = find(id) else { return nil }
+        return (file, try DiskFile.read(at: file, maximumBytes: Self.maximumBytes))
+    }
+
+    /// The largest original read back, in bytes (1 GiB, the most `history import` reads).
+    public static let maximumBytes = 1 << 30
+
     /// Removes the original of session `id`, if one is kept.
     /// - Returns: whether a file was removed.
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when it exists and cannot be removed.
     @discardableResult
     public func remove(_ id: UUID) throws(StoreError) -> Bool {
         guard let file = find(id) else { return false }
-        if unlink(file.path) != 0, errno != ENOENT {
-            throw .io(path: file.path, operation: "remove", errno: errno)
+        do {
+            try FileSystem.unlink(file.path)
+        } catch where error.errno == ENOENT {
+            // Removed meanwhile: gone as asked.
+        } catch {
+            throw StoreError(path: file.path, operation: "remove", error)
         }
         return true
     }

@@ -9,11 +9,8 @@ public enum FileDigest {
     public static func sha256(of data: Data) -> String {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         data.withUnsafeBytes { buffer in
-            let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
-            let empty: [UInt8] = [0]
-            empty.withUnsafeBufferPointer { fallback in
-                _ = SHA256(base ?? fallback.baseAddress, buffer.count, &digest)
-            }
+            // No bytes (empty data) is a null pointer with a length of 0, which SHA256 accepts.
+            _ = SHA256(buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count, &digest)
         }
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tracks
+import WorkoutModel
 
 @Suite("Splits per km and per mile, pauses excluded, along the device's distance first")
 struct SplitsTests {
@@ -27,7 +28,7 @@ struct SplitsTests {
         // 630 s / 2.001511 km = 314.76 s/km → 5:15 /km
         let pace = Pace.secondsPerKilometer(meters: distance, seconds: summary.elapsedSeconds)
         #expect(abs((pace ?? 0) - 314.762) < 0.001)
-        #expect(pace.flatMap(Pace.minutesSeconds) == "5:15")
+        #expect(pace.map(Pace.clock) == "5:15")
 
         let splits = Splits.of(points: points, pauses: [], splitMeters: Splits.kilometer)
         #expect(splits.count == 3)
@@ -40,7 +41,7 @@ struct SplitsTests {
         // the rest: 1.511 m in 0.498 s
         #expect(abs(splits[2].distanceMeters - 1.511) < 0.001)
         #expect(abs(splits[2].seconds - 0.498) < 0.001)
-        #expect(splits.map { $0.secondsPerKilometer.flatMap(Pace.minutesSeconds) ?? "" }.prefix(2) == ["5:00", "5:30"])
+        #expect(splits.map { $0.secondsPerKilometer.map(Pace.clock) ?? "" }.prefix(2) == ["5:00", "5:30"])
     }
 
     @Test("no points and a single point: zero distance, no splits, no pace")

@@ -159,20 +159,7 @@ struct FITSummary {
     /// Reads a `session` message (18).
     init(session message: FITMessage) {
         typealias S = FITProfile.Session
-        startTime = FITActivityMessages.date(message, S.startTime)
-        timestamp = FITActivityMessages.date(message.timestamp)
-        totals = RecordedTotals(
-            elapsedSeconds: message.value(S.totalElapsedTime, scale: FITProfile.timeScale),
-            timerSeconds: message.value(S.totalTimerTime, scale: FITProfile.timeScale),
-            distanceMeters: message.value(S.totalDistance, scale: FITProfile.distanceScale),
-            ascentMeters: message.number(S.totalAscent), descentMeters: message.number(S.totalDescent),
-            kcal: message.number(S.totalCalories),
-            averageHeartRate: message.number(S.avgHeartRate), maximumHeartRate: message.number(S.maxHeartRate),
-            averageCadence: message.number(S.avgCadence), maximumCadence: message.number(S.maxCadence),
-            maximumSpeedMetersPerSecond: message.value(S.enhancedMaxSpeed, scale: FITProfile.speedScale)
-                ?? message.value(S.maxSpeed, scale: FITProfile.speedScale))
-        sport = message.unsigned(S.sport)
-        subSport = message.unsigned(S.subSport)
+        self.init(message, fields: S.self)
         firstLapIndex = message.unsigned(S.firstLapIndex).flatMap { Int(exactly: $0) }
         lapCount = message.unsigned(S.numLaps).flatMap { Int(exactly: $0) }
         poolLengthMeters = message.value(S.poolLength, scale: FITProfile.distanceScale)
@@ -180,20 +167,24 @@ struct FITSummary {
 
     /// Reads a `lap` message (19).
     init(lap message: FITMessage) {
-        typealias L = FITProfile.Lap
-        startTime = FITActivityMessages.date(message, L.startTime)
+        self.init(message, fields: FITProfile.Lap.self)
+    }
+
+    /// The times, totals and sport a `session` and a `lap` share, at their own field numbers.
+    private init<Fields: FITSummaryFields>(_ message: FITMessage, fields: Fields.Type) {
+        startTime = FITActivityMessages.date(message, Fields.startTime)
         timestamp = FITActivityMessages.date(message.timestamp)
         totals = RecordedTotals(
-            elapsedSeconds: message.value(L.totalElapsedTime, scale: FITProfile.timeScale),
-            timerSeconds: message.value(L.totalTimerTime, scale: FITProfile.timeScale),
-            distanceMeters: message.value(L.totalDistance, scale: FITProfile.distanceScale),
-            ascentMeters: message.number(L.totalAscent), descentMeters: message.number(L.totalDescent),
-            kcal: message.number(L.totalCalories),
-            averageHeartRate: message.number(L.avgHeartRate), maximumHeartRate: message.number(L.maxHeartRate),
-            averageCadence: message.number(L.avgCadence), maximumCadence: message.number(L.maxCadence),
-            maximumSpeedMetersPerSecond: message.value(L.enhancedMaxSpeed, scale: FITProfile.speedScale)
-                ?? message.value(L.maxSpeed, scale: FITProfile.speedScale))
-        sport = message.unsigned(L.sport)
-        subSport = message.unsigned(L.subSport)
+            elapsedSeconds: message.value(Fields.totalElapsedTime, scale: FITProfile.timeScale),
+            timerSeconds: message.value(Fields.totalTimerTime, scale: FITProfile.timeScale),
+            distanceMeters: message.value(Fields.totalDistance, scale: FITProfile.distanceScale),
+            ascentMeters: message.number(Fields.totalAscent), descentMeters: message.number(Fields.totalDescent),
+            kcal: message.number(Fields.totalCalories),
+            averageHeartRate: message.number(Fields.avgHeartRate), maximumHeartRate: message.number(Fields.maxHeartRate),
+            averageCadence: message.number(Fields.avgCadence), maximumCadence: message.number(Fields.maxCadence),
+            maximumSpeedMetersPerSecond: message.value(Fields.enhancedMaxSpeed, scale: FITProfile.speedScale)
+                ?? message.value(Fields.maxSpeed, scale: FITProfile.speedScale))
+        sport = message.unsigned(Fields.sport)
+        subSport = message.unsigned(Fields.subSport)
     }
 }

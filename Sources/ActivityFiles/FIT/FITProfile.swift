@@ -59,7 +59,7 @@ enum FITProfile {
     }
 
     /// `session` fields (message 18).
-    enum Session {
+    enum Session: FITSummaryFields {
         static let startTime: UInt8 = 2, sport: UInt8 = 5, subSport: UInt8 = 6
         static let totalElapsedTime: UInt8 = 7, totalTimerTime: UInt8 = 8, totalDistance: UInt8 = 9
         static let totalCalories: UInt8 = 11, maxSpeed: UInt8 = 15, avgHeartRate: UInt8 = 16
@@ -69,7 +69,7 @@ enum FITProfile {
     }
 
     /// `lap` fields (message 19).
-    enum Lap {
+    enum Lap: FITSummaryFields {
         static let startTime: UInt8 = 2, totalElapsedTime: UInt8 = 7, totalTimerTime: UInt8 = 8
         static let totalDistance: UInt8 = 9, totalCalories: UInt8 = 11, maxSpeed: UInt8 = 14
         static let avgHeartRate: UInt8 = 15, maxHeartRate: UInt8 = 16, avgCadence: UInt8 = 17
@@ -233,4 +233,24 @@ enum FITProfile {
         4061: "edge_540", 4062: "edge_840", 4257: "fr265_large", 4258: "fr265_small", 4315: "fr965",
         4432: "fr165", 4440: "edge_1050", 65534: "connect",
     ]
+}
+
+/// The field numbers of the totals a `session` and a `lap` message both carry, at different
+/// numbers in each (FIT SDK Profile.xlsx, messages 18 and 19).
+protocol FITSummaryFields {
+    static var startTime: UInt8 { get }
+    static var sport: UInt8 { get }
+    static var subSport: UInt8 { get }
+    static var totalElapsedTime: UInt8 { get }
+    static var totalTimerTime: UInt8 { get }
+    static var totalDistance: UInt8 { get }
+    static var totalCalories: UInt8 { get }
+    static var maxSpeed: UInt8 { get }
+    static var enhancedMaxSpeed: UInt8 { get }
+    static var avgHeartRate: UInt8 { get }
+    static var maxHeartRate: UInt8 { get }
+    static var avgCadence: UInt8 { get }
+    static var maxCadence: UInt8 { get }
+    static var totalAscent: UInt8 { get }
+    static var totalDescent: UInt8 { get }
 }

@@ -93,7 +93,7 @@ enum ActivityDetailText {
             lines.append("  Route (S start, F finish)")
             let drawing = RouteDrawing.lines(projection.points.map { (x: $0.x, y: $0.y) }, width: max(10, min(width - 4, 72)),
                                              height: routeRows, glyphs: glyphs)
-            lines += drawing.map { "    " + Self.trimmed($0) }
+            lines += drawing.map { "    " + TextTable.trimmed($0) }
         }
         for (title, measurement, label) in [("Elevation", Tracks.Profile.Measurement.elevation, { (value: Double) in climb(value, units: units) }),
                                             ("Heart rate", .heartRate, { (value: Double) in "\(Int(value.rounded())) bpm" })] {
@@ -142,9 +142,6 @@ enum ActivityDetailText {
         units == .imperial ? "\(Int((meters / 0.3048).rounded())) ft" : "\(Int(meters.rounded())) m"
     }
 
-    static func trimmed(_ line: String) -> String {
-        String(line.reversed().drop { $0 == " " }.reversed())
-    }
 }
 
 /// `hiit history show ID --json` (DESIGN §8): the stored line byte for byte as `session`, the

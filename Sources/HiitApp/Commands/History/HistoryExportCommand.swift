@@ -81,8 +81,8 @@ struct HistoryExportCommand: Command {
                     continue
                 }
                 let target = folder.appendingPathComponent(kept.lastPathComponent)
-                guard !FileManager.default.fileExists(atPath: target.path) else { continue }
-                try DiskFile.writeAtomically(try DiskFile.read(at: kept, maximumBytes: 1 << 30), to: target)
+                guard !FileManager.default.fileExists(atPath: target.path), let (_, data) = try originals.read(record.id) else { continue }
+                try DiskFile.writeAtomically(data, to: target)
                 copied += 1
             }
         } catch {

@@ -124,8 +124,9 @@ struct HistoryImportCommand: Command {
         mutating func read(_ path: String, named: Bool) -> Data? {
             let url = URL(fileURLWithPath: path)
             do {
-                var isFolder: ObjCBool = false
-                if named, !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || !isRegular(path) {
+                // A FIFO or device named on the line (`<(…)`) is read as `cat` would; a regular file
+                // whole (`readInput` stops at a chunk with a NUL byte, which every FIT file has).
+                if named, !isRegular(path) {
                     return try DiskFile.readInput(at: url, maximumBytes: HistoryImportCommand.maximumBytes)
                 }
                 return try DiskFile.read(at: url, maximumBytes: HistoryImportCommand.maximumBytes)
@@ -201,14 +202,15 @@ struct HistoryImportCommand: Command {
                 fail(CommandFailure(status: ErrorReport.status(for: error), message: "\(shown): \(error); not imported"))
                 return
             }
-            for note in converted.notes {
+            for note in converted.notes { console.err("Note: \(shown): \(note.oneLineEscaped)") }
+            if let zoneNote = converted.zoneNote {
                 // Most GPX files are in UTC: in a folder of them, one line says so for them all.
-                if inFolder, note.hasPrefix(ImportedActivity.noZoneNote) {
+                if inFolder {
                     unzonedInFolders += 1
                     unzonedZone = converted.record.timeZone
-                    continue
+                } else {
+                    console.err("Note: \(shown): \(zoneNote.oneLineEscaped)")
                 }
-                console.err("Note: \(shown): \(note.oneLineEscaped)")
             }
             imported += 1
             filesDone += 1
@@ -247,11 +249,10 @@ struct HistoryImportCommand: Command {
             }
         }
 
+        /// Adds the key of a session just imported, keeping ``keys`` sorted by start.
         mutating func insert(_ key: ActivityDuplicate.Key) {
-            guard var list = keys else { return }
-            let index = list.firstIndex { $0.start > key.start } ?? list.count
-            list.insert(key, at: index)
-            keys = list
+            guard let index = keys.map({ list in list.firstIndex { $0.start > key.start } ?? list.count }) else { return }
+            keys?.insert(key, at: index)
         }
 
         mutating func loadProfile() -> Profile {

@@ -1,5 +1,6 @@
 import ActivityFiles
 import CommandLineKit
+import Foundation
 import WorkoutModel
 import WorkoutStore
 
@@ -15,39 +16,50 @@ struct HistoryShowCommand: Command {
     var isJSON: Bool
 
     func run(_ context: CommandContext) throws -> Int32 {
-        let history = DataFolder(url: context.locations.dataFolder).history
+        let folder = DataFolder(url: context.locations.dataFolder)
+        let history = folder.history
         let entry = try SessionIDMatch.entry(id, in: history, console: context.console)
         let units = ProfileLoader.load(context.locations, console: context.console, consequence: nil).units
+        let original = entry.record.source == nil ? nil : Self.original(of: entry.record, in: folder)
         if isJSON {
-            let folder = DataFolder(url: context.locations.dataFolder)
-            let (activity, _) = entry.record.source == nil ? (nil, nil) : Self.original(of: entry.record, in: folder)
-            let original = entry.record.source == nil ? nil : ActivityOriginals(folder).find(entry.record.id)?.path
-            let document = try ActivityDetailJSON.document(line: entry.text, record: entry.record, activity: activity,
-                                                           original: original, units: units)
+            let document = try ActivityDetailJSON.document(line: entry.text, record: entry.record, activity: original?.activity,
+                                                           original: original?.url?.path, units: units)
             context.console.out(String(decoding: document, as: UTF8.self))
             return ExitStatus.success
         }
         var lines = HistoryText.details(entry, path: history.url.path, units: units, width: context.width, glyphs: context.glyphs)
-        if entry.record.source != nil {
-            let (activity, missing) = Self.original(of: entry.record, in: DataFolder(url: context.locations.dataFolder))
-            lines += ActivityDetailText.lines(entry.record, activity: activity, missingOriginal: missing, units: units,
-                                              width: context.width, glyphs: context.glyphs)
+        if let original {
+            lines += ActivityDetailText.lines(entry.record, activity: original.activity, missingOriginal: original.problem,
+                                              units: units, width: context.width, glyphs: context.glyphs)
         }
         context.console.out(lines.joined(separator: "\n"))
         return ExitStatus.success
     }
 
-    /// The kept original of an imported session, decoded; else why there is none.
-    static func original(of record: SessionRecord, in folder: DataFolder) -> (RecordedActivity?, String?) {
+    /// An imported session's kept original: where it is, what it decodes to, or why it cannot.
+    struct Original {
+        /// The file, when one is kept.
+        var url: URL?
+        /// The file decoded, when it could be.
+        var activity: RecordedActivity?
+        /// Why there is no ``activity`` (no file kept, or the file's error).
+        var problem: String?
+    }
+
+    /// The kept original of an imported session, read and decoded once.
+    static func original(of record: SessionRecord, in folder: DataFolder) -> Original {
         let originals = ActivityOriginals(folder)
-        guard let url = originals.find(record.id) else {
-            return (nil, "the original file is not in \(originals.url.path)")
-        }
         do {
-            let data = try DiskFile.read(at: url, maximumBytes: 1 << 30)
-            return (try ActivityFile.decode(data), nil)
+            guard let (url, data) = try originals.read(record.id) else {
+                return Original(problem: "the original file is not in \(originals.url.path)")
+            }
+            do {
+                return Original(url: url, activity: try ActivityFile.decode(data))
+            } catch {
+                return Original(url: url, problem: "\(url.path): \(error)")
+            }
         } catch {
-            return (nil, "\(url.path): \(error)")
+            return Original(problem: "\(error)")
         }
     }
 }
