@@ -33,16 +33,26 @@ public struct RecordedActivity: Sendable, Equatable {
     /// What was not sound and was survived, one short line each ("CRC mismatch: imported
     /// anyway", "stopped at byte 7471: record message longer than the file"), for stderr.
     public var notes: [String]
+    /// The kind of multisport event, as FIT's `sub_sport` names it (`triathlon` 78, `duathlon`
+    /// 79, `brick` 80, `swim_run` 81; FIT SDK Profile.xlsx, type `sub_sport`), from a FIT
+    /// `sport` message of sport `multisport` (18); `nil` when the file does not say.
+    public var multisportName: String?
+    /// The values of hiit's own record that a file hiit wrote carries (FIT developer fields of
+    /// hiit's application id); `nil` for every other file.
+    public var hiitSession: HiitSessionData?
 
     /// Creates an activity; see the properties.
     public init(format: Format, device: RecordingDevice? = nil, utcOffsetSeconds: Int? = nil, name: String? = nil,
-                sessions: [RecordedSession], notes: [String] = []) {
+                sessions: [RecordedSession], notes: [String] = [], multisportName: String? = nil,
+                hiitSession: HiitSessionData? = nil) {
         self.format = format
         self.device = device
         self.utcOffsetSeconds = utcOffsetSeconds
         self.name = name
         self.sessions = sessions
         self.notes = notes
+        self.multisportName = multisportName
+        self.hiitSession = hiitSession
     }
 }
 
@@ -146,17 +156,81 @@ public struct RecordedTotals: Sendable, Equatable {
     }
 }
 
-/// One lap as the device wrote it: its start and its totals.
+/// One lap as the device wrote it: its start, its totals, and what kind of effort it was.
 public struct RecordedLap: Sendable, Equatable {
     /// The instant the lap started (UTC).
     public var start: Date
     /// The lap's totals.
     public var totals: RecordedTotals
+    /// The effort (FIT `lap.intensity`, TCX `Intensity`); `nil` when the file does not say.
+    public var intensity: LapIntensity?
+    /// The lap's name, when the file gives one (the exercise of an interval session hiit wrote,
+    /// a FIT developer field of hiit's); `nil` otherwise.
+    public var name: String?
 
     /// Creates a lap; see the properties.
-    public init(start: Date, totals: RecordedTotals) {
+    public init(start: Date, totals: RecordedTotals, intensity: LapIntensity? = nil, name: String? = nil) {
         self.start = start
         self.totals = totals
+        self.intensity = intensity
+        self.name = name
+    }
+}
+
+/// The effort of a lap, as FIT's type `intensity` numbers it (FIT SDK Profile.xlsx): TCX's
+/// `Intensity` has `Active` and `Resting` only.
+public enum LapIntensity: UInt8, Sendable, Equatable, CaseIterable {
+    /// Work (FIT 0; TCX `Active`).
+    case active = 0
+    /// Rest (FIT 1; TCX `Resting`).
+    case rest = 1
+    /// Warm-up or prepare (FIT 2).
+    case warmup = 2
+    /// Cool-down (FIT 3).
+    case cooldown = 3
+    /// Recovery (FIT 4).
+    case recovery = 4
+    /// Interval (FIT 5).
+    case interval = 5
+    /// Other (FIT 6).
+    case other = 6
+}
+
+/// The values of a session hiit recorded that no standard field of a file holds, so that a
+/// file hiit exported and imported again gives the same record (FIT developer fields under
+/// hiit's developer application id; DESIGN §8).
+public struct HiitSessionData: Sendable, Equatable {
+    /// The record's id.
+    public var id: UUID
+    /// Interval or multisport.
+    public var kind: SessionRecord.Kind
+    /// The workout's name as recorded.
+    public var workout: String
+    /// The IANA zone the record was dated in, e.g. `Europe/Prague`.
+    public var timeZone: String
+    /// Rounds counted (work segments or sport legs).
+    public var rounds: Int
+    /// Exercises counted (0 for multisport).
+    public var exercises: Int
+    /// Workout Time, seconds (work segments, or the sport legs' timer time).
+    public var workoutSeconds: Double
+    /// The record's kcal, unrounded; `nil` when it has none.
+    public var kcal: Double?
+    /// The body weight used for the estimate, kg; `nil` when none was set.
+    public var weightKg: Double?
+
+    /// Creates the values; see the properties.
+    public init(id: UUID, kind: SessionRecord.Kind, workout: String, timeZone: String, rounds: Int, exercises: Int,
+                workoutSeconds: Double, kcal: Double?, weightKg: Double?) {
+        self.id = id
+        self.kind = kind
+        self.workout = workout
+        self.timeZone = timeZone
+        self.rounds = rounds
+        self.exercises = exercises
+        self.workoutSeconds = workoutSeconds
+        self.kcal = kcal
+        self.weightKg = weightKg
     }
 }
 
