@@ -1,4 +1,4 @@
-/// The parts of the FIT profile the decoder uses: message and field numbers, scales and
+/// The parts of the FIT profile the decoder and the encoder use: message and field numbers, scales and
 /// offsets, and the names of enumerated values. Source: Garmin FIT SDK, Profile.xlsx (the
 /// profile of SDK 21.x), sheets "Messages" and "Types"; the field numbers are the column
 /// "Field Def #", scales and offsets the columns "Scale" and "Offset".
@@ -21,6 +21,12 @@ enum FITProfile {
     static let activity: UInt16 = 34
     /// `length`, message 101.
     static let length: UInt16 = 101
+    /// `device_info`, message 23.
+    static let deviceInfo: UInt16 = 23
+    /// `field_description`, message 206: describes one developer field.
+    static let fieldDescription: UInt16 = 206
+    /// `developer_data_id`, message 207: the application a developer data index stands for.
+    static let developerDataID: UInt16 = 207
 
     /// Field 253, `timestamp`, in every message that has one (seconds since the FIT epoch).
     static let timestampField: UInt8 = 253
@@ -43,20 +49,25 @@ enum FITProfile {
         case event: "event"
         case activity: "activity"
         case length: "length"
-        case 23: "device_info"
-        case 206: "field_description"
-        case 207: "developer_data_id"
+        case deviceInfo: "device_info"
+        case fieldDescription: "field_description"
+        case developerDataID: "developer_data_id"
         default: "message \(number)"
         }
     }
 
     // MARK: Field numbers (Messages sheet)
 
-    /// `file_id` fields: type 0, manufacturer 1, product 2, time_created 4, product_name 8.
+    /// `file_id` fields: type 0, manufacturer 1, product 2, serial_number 3 (`uint32z`),
+    /// time_created 4, product_name 8.
     enum FileID {
-        static let type: UInt8 = 0, manufacturer: UInt8 = 1, product: UInt8 = 2, timeCreated: UInt8 = 4
-        static let productName: UInt8 = 8
+        static let type: UInt8 = 0, manufacturer: UInt8 = 1, product: UInt8 = 2, serialNumber: UInt8 = 3
+        static let timeCreated: UInt8 = 4, productName: UInt8 = 8
     }
+
+    /// Field 254, `message_index`, of the messages that are numbered in order (lap, session,
+    /// length).
+    static let messageIndexField: UInt8 = 254
 
     /// `session` fields (message 18).
     enum Session: FITSummaryFields {
@@ -66,6 +77,12 @@ enum FITProfile {
         static let maxHeartRate: UInt8 = 17, avgCadence: UInt8 = 18, maxCadence: UInt8 = 19
         static let totalAscent: UInt8 = 22, totalDescent: UInt8 = 23, firstLapIndex: UInt8 = 25
         static let numLaps: UInt8 = 26, poolLength: UInt8 = 44, enhancedMaxSpeed: UInt8 = 125
+        static let event: UInt8 = 0, eventType: UInt8 = 1, trigger: UInt8 = 28, numLengths: UInt8 = 33
+        static let poolLengthUnit: UInt8 = 46, numActiveLengths: UInt8 = 47
+        /// `session_trigger` activity_end (Types sheet).
+        static let activityEnd: UInt64 = 0
+        /// `display_measure` metric and statute (Types sheet), for `pool_length_unit`.
+        static let metric: UInt64 = 0, statute: UInt64 = 1
     }
 
     /// `lap` fields (message 19).
@@ -75,14 +92,20 @@ enum FITProfile {
         static let avgHeartRate: UInt8 = 15, maxHeartRate: UInt8 = 16, avgCadence: UInt8 = 17
         static let maxCadence: UInt8 = 18, totalAscent: UInt8 = 21, totalDescent: UInt8 = 22
         static let sport: UInt8 = 25, subSport: UInt8 = 39, enhancedMaxSpeed: UInt8 = 111
+        static let event: UInt8 = 0, eventType: UInt8 = 1, intensity: UInt8 = 23, lapTrigger: UInt8 = 24
+        static let numLengths: UInt8 = 32, firstLengthIndex: UInt8 = 35, numActiveLengths: UInt8 = 40
+        /// `lap_trigger` manual and session_end (Types sheet).
+        static let manual: UInt64 = 0, sessionEnd: UInt64 = 7
     }
 
     /// `length` fields (message 101).
     enum Length {
         static let startTime: UInt8 = 2, totalElapsedTime: UInt8 = 3, totalTimerTime: UInt8 = 4
-        static let totalStrokes: UInt8 = 5, lengthType: UInt8 = 12
-        /// `length_type` idle (Types sheet): a rest at the wall; 1 is active.
+        static let totalStrokes: UInt8 = 5, lengthType: UInt8 = 12, event: UInt8 = 0, eventType: UInt8 = 1
+        /// `length_type` idle (Types sheet): a rest at the wall.
         static let idle: UInt64 = 0
+        /// `length_type` active (Types sheet): a swum length.
+        static let active: UInt64 = 1
     }
 
     /// `record` fields (message 20).
@@ -102,16 +125,48 @@ enum FITProfile {
         static let start: UInt64 = 0
         /// `event_type` stop, stop_all, stop_disable, stop_disable_all.
         static let stops: Set<UInt64> = [1, 4, 8, 9]
+        /// `event_type` stop (1): what a summary message (lap, session, length, activity) ends with.
+        static let stop: UInt64 = 1
+        /// `event_type` stop_all (4): the timer stopped (a pause, or the end).
+        static let stopAll: UInt64 = 4
+        /// `event` values of the summary messages: session 8, lap 9, activity 26, length 28.
+        static let session: UInt64 = 8, lap: UInt64 = 9, activity: UInt64 = 26, length: UInt64 = 28
     }
 
-    /// `activity` fields (message 34): local_timestamp 5 (timestamp is 253).
+    /// `activity` fields (message 34): total_timer_time 0 (scale 1000, s), num_sessions 1,
+    /// type 2, event 3, event_type 4, local_timestamp 5 (timestamp is 253).
     enum Activity {
-        static let localTimestamp: UInt8 = 5
+        static let totalTimerTime: UInt8 = 0, numSessions: UInt8 = 1, type: UInt8 = 2, event: UInt8 = 3
+        static let eventType: UInt8 = 4, localTimestamp: UInt8 = 5
+        /// `activity` type manual (0) and auto_multi_sport (1) (Types sheet `activity`).
+        static let manual: UInt64 = 0, autoMultiSport: UInt64 = 1
     }
 
     /// `sport` fields (message 12): sport 0, sub_sport 1, name 3.
     enum SportMessage {
         static let sport: UInt8 = 0, subSport: UInt8 = 1, name: UInt8 = 3
+    }
+
+    /// `device_info` fields (message 23): device_index 0 (0 is the creator, the device that
+    /// recorded the file), manufacturer 2, product 4, product_name 27.
+    enum DeviceInfo {
+        static let deviceIndex: UInt8 = 0, manufacturer: UInt8 = 2, product: UInt8 = 4, productName: UInt8 = 27
+        /// `device_index` creator (Types sheet `device_index`).
+        static let creator: UInt64 = 0
+    }
+
+    /// `developer_data_id` fields (message 207): application_id 1 (16 bytes), manufacturer_id 2,
+    /// developer_data_index 3, application_version 4.
+    enum DeveloperDataID {
+        static let applicationID: UInt8 = 1, manufacturerID: UInt8 = 2, developerDataIndex: UInt8 = 3
+        static let applicationVersion: UInt8 = 4
+    }
+
+    /// `field_description` fields (message 206): developer_data_index 0,
+    /// field_definition_number 1, fit_base_type_id 2, field_name 3, units 8.
+    enum FieldDescription {
+        static let developerDataIndex: UInt8 = 0, fieldDefinitionNumber: UInt8 = 1, fitBaseTypeID: UInt8 = 2
+        static let fieldName: UInt8 = 3, units: UInt8 = 8
     }
 
     // MARK: Scales and offsets (Messages sheet)
@@ -133,6 +188,11 @@ enum FITProfile {
 
     /// `file` type activity (4).
     static let activityFileType: UInt64 = 4
+    /// `manufacturer` development (255): a maker without a number of its own, as hiit.
+    static let development: UInt64 = 255
+    /// `sport` multisport (18): a `sport` message of this sport says the kind of multisport
+    /// event in its `sub_sport` (triathlon 78, duathlon 79, brick 80, swim_run 81).
+    static let multisport: UInt64 = 18
 
     /// What a file of `type` (Types sheet `file`) holds instead of an activity, as the
     /// refusal says it: "a FIT course file", "a FIT monitoring file", ….
@@ -233,6 +293,22 @@ enum FITProfile {
         4061: "edge_540", 4062: "edge_840", 4257: "fr265_large", 4258: "fr265_small", 4315: "fr965",
         4432: "fr165", 4440: "edge_1050", 65534: "connect",
     ]
+}
+
+extension FITProfile {
+    /// `sport` values by name: the reverse of ``sportNames``.
+    static let sportNumbers: [String: UInt64] = reversed(sportNames)
+    /// `sub_sport` values by name: the reverse of ``subSportNames``.
+    static let subSportNumbers: [String: UInt64] = reversed(subSportNames)
+    /// `manufacturer` values by name: the reverse of ``manufacturerNames``.
+    static let manufacturerNumbers: [String: UInt64] = reversed(manufacturerNames)
+    /// `garmin_product` values by name: the reverse of ``garminProductNames``.
+    static let garminProductNumbers: [String: UInt64] = reversed(garminProductNames)
+
+    /// A table of names by value turned into values by name (the tables name each value once).
+    private static func reversed(_ names: [UInt64: String]) -> [String: UInt64] {
+        Dictionary(names.map { ($0.value, $0.key) }, uniquingKeysWith: { min($0, $1) })
+    }
 }
 
 /// The field numbers of the totals a `session` and a `lap` message both carry, at different

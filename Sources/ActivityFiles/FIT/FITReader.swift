@@ -101,17 +101,24 @@ enum FITReader {
                     offset += size
                 }
                 position += fieldCount * 3
-                var developerSize = 0
+                var developerFields: [FITDeveloperFieldDefinition] = []
                 if header & 0x20 != 0 {
                     guard end - position >= 1 else { return cutShort("a definition message", at: recordStart) }
                     let developerCount = Int(bytes[position])
                     position += 1
                     guard end - position >= developerCount * 3 else { return cutShort("a definition message", at: recordStart) }
-                    for index in 0..<developerCount { developerSize += Int(bytes[position + index * 3 + 1]) }
+                    developerFields.reserveCapacity(developerCount)
+                    for index in 0..<developerCount {
+                        let base = position + index * 3
+                        let size = Int(bytes[base + 1])
+                        developerFields.append(FITDeveloperFieldDefinition(number: bytes[base], developerIndex: bytes[base + 2],
+                                                                           offset: offset, size: size))
+                        offset += size
+                    }
                     position += developerCount * 3
                 }
                 definitions[Int(header & 0x0F)] = FITDefinition(globalNumber: global, isBigEndian: isBigEndian, fields: fields,
-                                                               size: offset + developerSize)
+                                                               developerFields: developerFields, size: offset)
                 continue
             }
 
@@ -238,6 +245,28 @@ enum FITBaseType: UInt8, Sendable {
         case .float64, .sint64, .uint64, .uint64z: 8
         }
     }
+
+    /// The base-type byte a definition message declares (FIT protocol, "Base types" table,
+    /// column "Base Type Field"): the type number, with bit 7 set for the multi-byte types
+    /// (`uint16` 0x84, `float64` 0x89, …).
+    var definitionByte: UInt8 { size > 1 ? rawValue | 0x80 : rawValue }
+
+    /// The bit pattern of the type's invalid value (FIT protocol, "Base types" table, column
+    /// "Invalid Value"): 0xFF, 0x7F, 0x7FFF, 0xFFFF, 0x7FFFFFFF, 0xFFFFFFFF, all ones for the
+    /// 64-bit types and floats, 0 for the `z` types and strings.
+    var invalidBits: UInt64 {
+        switch self {
+        case .enumeration, .uint8, .byte: 0xFF
+        case .sint8: 0x7F
+        case .sint16: 0x7FFF
+        case .uint16: 0xFFFF
+        case .sint32: 0x7FFF_FFFF
+        case .uint32, .float32: 0xFFFF_FFFF
+        case .sint64: 0x7FFF_FFFF_FFFF_FFFF
+        case .uint64, .float64: UInt64.max
+        case .uint8z, .uint16z, .uint32z, .uint64z, .string: 0
+        }
+    }
 }
 
 /// One field of a definition message: its number in the profile, where it sits in the data
@@ -253,8 +282,23 @@ struct FITFieldDefinition: Sendable {
     var baseType: FITBaseType
 }
 
-/// A definition message: the global message number, byte order, fields and the content size
-/// of each data message it defines (developer fields included, which are skipped by size).
+/// One developer field of a definition message (FIT protocol 4.2.1, "Developer Field
+/// Definition"): its field definition number and developer data index, which a
+/// `field_description` message (206) describes, and where it sits in the data message's
+/// content. Its base type is not in the definition: it is the description's.
+struct FITDeveloperFieldDefinition: Sendable {
+    /// `field_definition_number` of the describing `field_description`.
+    var number: UInt8
+    /// `developer_data_index` of the `developer_data_id` (207) the field belongs to.
+    var developerIndex: UInt8
+    /// Offset of the field within the data message's content (after the standard fields).
+    var offset: Int
+    /// Bytes of the field as defined.
+    var size: Int
+}
+
+/// A definition message: the global message number, byte order, fields, developer fields and
+/// the content size of each data message it defines.
 final class FITDefinition: Sendable {
     /// The global message number (FIT SDK Profile.xlsx, `mesg_num`).
     let globalNumber: UInt16
@@ -262,16 +306,20 @@ final class FITDefinition: Sendable {
     let isBigEndian: Bool
     /// The fields, in the order they are written.
     let fields: [FITFieldDefinition]
+    /// The developer fields, in the order they are written (after ``fields``).
+    let developerFields: [FITDeveloperFieldDefinition]
     /// Bytes of one data message's content (fields and developer fields).
     let size: Int
     /// For each field number, its index in ``fields`` plus one (0: not defined).
     let slots: [UInt8]
 
     /// Creates a definition; the last of two fields with the same number wins lookups.
-    init(globalNumber: UInt16, isBigEndian: Bool, fields: [FITFieldDefinition], size: Int) {
+    init(globalNumber: UInt16, isBigEndian: Bool, fields: [FITFieldDefinition],
+         developerFields: [FITDeveloperFieldDefinition] = [], size: Int) {
         self.globalNumber = globalNumber
         self.isBigEndian = isBigEndian
         self.fields = fields
+        self.developerFields = developerFields
         self.size = size
         var slots = [UInt8](repeating: 0, count: 256)
         for (index, field) in fields.enumerated() where index < 255 { slots[Int(field.number)] = UInt8(index + 1) }
@@ -302,12 +350,22 @@ struct FITMessage: Sendable {
     /// Whether the message has field `number`.
     func has(_ number: UInt8) -> Bool { definition.slots[Int(number)] != 0 }
 
+    /// The definition of field `number`, `nil` when the message does not have it.
+    func field(_ number: UInt8) -> FITFieldDefinition? {
+        let slot = Int(definition.slots[Int(number)])
+        return slot == 0 ? nil : definition.fields[slot - 1]
+    }
+
     /// The raw bits of field `number`'s first value as an unsigned integer, `nil` when the
     /// field is absent, not a whole number of values, or holds its base type's invalid value.
     func unsigned(_ number: UInt8) -> UInt64? {
-        let slot = Int(definition.slots[Int(number)])
-        guard slot != 0 else { return nil }
-        let field = definition.fields[slot - 1]
+        field(number).flatMap(unsigned(in:))
+    }
+
+    /// The raw bits of `field`'s first value (a field of this message's definition, or a
+    /// developer field given its described base type), `nil` when it is not a whole number of
+    /// values or holds its base type's invalid value.
+    func unsigned(in field: FITFieldDefinition) -> UInt64? {
         let width = field.baseType.size
         guard field.size >= width, field.size % width == 0 else { return nil }
         let start = contentStart + field.offset
@@ -317,26 +375,19 @@ struct FITMessage: Sendable {
         } else {
             for index in stride(from: width - 1, through: 0, by: -1) { value = value << 8 | UInt64(bytes[start + index]) }
         }
-        switch field.baseType {
-        case .enumeration, .uint8, .byte: if value == 0xFF { return nil }
-        case .sint8: if value == 0x7F { return nil }
-        case .sint16: if value == 0x7FFF { return nil }
-        case .uint16: if value == 0xFFFF { return nil }
-        case .sint32: if value == 0x7FFF_FFFF { return nil }
-        case .uint32, .float32: if value == 0xFFFF_FFFF { return nil }
-        case .sint64: if value == 0x7FFF_FFFF_FFFF_FFFF { return nil }
-        case .uint64, .float64: if value == UInt64.max { return nil }
-        case .uint8z, .uint16z, .uint32z, .uint64z, .string: if value == 0 { return nil }
-        }
-        return value
+        return value == field.baseType.invalidBits ? nil : value
     }
 
     /// Field `number`'s first value as a number (signed types sign-extended, floats as
     /// written), `nil` when absent or invalid; strings and bytes give their first byte.
     func number(_ number: UInt8) -> Double? {
-        guard let raw = unsigned(number) else { return nil }
-        let slot = Int(definition.slots[Int(number)])
-        switch definition.fields[slot - 1].baseType {
+        field(number).flatMap(self.number(in:))
+    }
+
+    /// `field`'s first value as a number (see ``number(_:)``).
+    func number(in field: FITFieldDefinition) -> Double? {
+        guard let raw = unsigned(in: field) else { return nil }
+        switch field.baseType {
         case .sint8: return Double(Int8(truncatingIfNeeded: raw))
         case .sint16: return Double(Int16(truncatingIfNeeded: raw))
         case .sint32: return Double(Int32(truncatingIfNeeded: raw))
@@ -359,13 +410,31 @@ struct FITMessage: Sendable {
 
     /// Field `number` as UTF-8 text up to its first NUL, `nil` when absent, empty or not text.
     func string(_ number: UInt8) -> String? {
-        let slot = Int(definition.slots[Int(number)])
-        guard slot != 0 else { return nil }
-        let field = definition.fields[slot - 1]
+        field(number).flatMap(string(in:))
+    }
+
+    /// `field` as UTF-8 text up to its first NUL, `nil` when empty or not text.
+    func string(in field: FITFieldDefinition) -> String? {
         let start = contentStart + field.offset
         var end = start
         while end < start + field.size, bytes[end] != 0 { end += 1 }
         guard end > start else { return nil }
         return String(validating: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// Field `number`'s bytes as written (a `byte` array such as `application_id`), `nil` when
+    /// absent or every byte is 0xFF (the `byte` type's invalid value).
+    func byteArray(_ number: UInt8) -> [UInt8]? {
+        guard let field = field(number) else { return nil }
+        let start = contentStart + field.offset
+        let value = Array(bytes[start..<(start + field.size)])
+        return value.allSatisfy { $0 == 0xFF } ? nil : value
+    }
+
+    /// A developer field of this message as a field definition with `baseType` (the base type
+    /// its `field_description` gives), for the accessors above.
+    func field(_ developerField: FITDeveloperFieldDefinition, baseType: FITBaseType) -> FITFieldDefinition {
+        FITFieldDefinition(number: developerField.number, offset: developerField.offset, size: developerField.size,
+                           baseType: baseType)
     }
 }
