@@ -18,6 +18,18 @@ import WorkoutModel
 /// every start belongs to the first). A file with records or laps but no session (cut short
 /// before its summary) is one session without totals, its sport from the `sport` message,
 /// else the first lap's, else `generic` (``Sport/other``).
+///
+/// Laps keep their `intensity` (field 23). A `sport` message of sport multisport (18) gives
+/// ``RecordedActivity/multisportName``. Developer fields are read where a `field_description`
+/// describes them under hiit's application id (``FITActivityEncoder/hiitApplicationID``):
+/// hiit's session values (``RecordedActivity/hiitSession``, only when `hiit_id` is a UUID and
+/// `hiit_kind` a kind hiit knows), the activity's name, lap names, the milliseconds of session
+/// and lap starts, the recording device of a file hiit exported; every other developer field is
+/// skipped by its size.
+///
+/// Instants are placed by whole seconds: a point, length or pause belongs to the last session
+/// whose start's whole second is at or before it (a start at 100.25 s owns a point stamped
+/// 100 s, as FIT's record timestamps are whole seconds).
 public enum FITActivityDecoder {
     /// Decodes one FIT file, or several chained in one.
     /// - Parameter data: the file's bytes.
@@ -40,8 +52,10 @@ public enum FITActivityDecoder {
             throw .notAnActivity(kind: FITProfile.fileKind(first))
         }
         let sessions = try assemble(messages)
-        return RecordedActivity(format: .fit, device: messages.device, utcOffsetSeconds: utcOffset(messages.localOffsetSeconds),
-                                sessions: sessions, notes: warnings.map(\.description))
+        return RecordedActivity(format: .fit, device: messages.recordingDevice,
+                                utcOffsetSeconds: utcOffset(messages.localOffsetSeconds), name: messages.activityName,
+                                sessions: sessions, notes: warnings.map(\.description), multisportName: messages.multisportName,
+                                hiitSession: messages.hiitSession)
     }
 
     /// The UTC offset from `activity.local_timestamp − timestamp`, rounded to the nearest 15
@@ -89,7 +103,7 @@ public enum FITActivityDecoder {
             spans[index].subSport = fallbackSport?.subSport
         }
 
-        let starts = spans.map(\.start)
+        let starts = spans.map { Date(timeIntervalSince1970: $0.start.timeIntervalSince1970.rounded(.down)) }
         func owner(_ time: Date) -> Int {
             var low = 0, high = starts.count - 1
             while low < high {
@@ -120,15 +134,19 @@ public enum FITActivityDecoder {
         var claimedUpTo = 0
         for range in ranges where range.laps.lowerBound >= claimedUpTo {
             claimedUpTo = range.laps.upperBound
+            // hiit's `hiit_no_laps`: the session had none, its lap message was written for readers.
+            let hasNoLaps = spans[range.session].summary?.hasNoLaps == true
             for lapIndex in range.laps {
                 lapTaken[lapIndex] = true
                 let lap = messages.laps[lapIndex]
-                sessions[range.session].laps.append(RecordedLap(start: lap.start ?? spans[range.session].start, totals: lap.totals))
+                guard !hasNoLaps else { continue }
+                sessions[range.session].laps.append(RecordedLap(start: lap.start ?? spans[range.session].start, totals: lap.totals,
+                                                                intensity: lap.intensity, name: lap.name))
             }
         }
         for (lapIndex, lap) in messages.laps.enumerated() where !lapTaken[lapIndex] {
             guard let start = lap.start else { continue }
-            sessions[owner(start)].laps.append(RecordedLap(start: start, totals: lap.totals))
+            sessions[owner(start)].laps.append(RecordedLap(start: start, totals: lap.totals, intensity: lap.intensity, name: lap.name))
         }
         for index in sessions.indices {
             sessions[index].laps = sessions[index].laps.enumerated()

@@ -1,5 +1,6 @@
 import Foundation
 import Tracks
+import WorkoutModel
 
 /// The messages of a FIT activity file that hiit uses, read from ``FITMessage``s into values
 /// with the profile's scales, offsets and units (FIT SDK Profile.xlsx; see ``FITProfile``),
@@ -22,16 +23,38 @@ struct FITActivityMessages {
     /// `activity.local_timestamp − activity.timestamp`, seconds, of the first activity message
     /// with both.
     var localOffsetSeconds: Int64?
-    /// `sport` messages: sport, sub-sport (name, field 3, is not used: it is the device's
-    /// profile name such as "Road Bike", not the activity's).
+    /// `sport` messages other than multisport ones: sport, sub-sport (name, field 3, is not
+    /// used: it is the device's profile name such as "Road Bike", not the activity's).
     var sports: [(sport: UInt64?, subSport: UInt64?)] = []
+    /// The `sub_sport` name of the first `sport` message of sport multisport (18) that has a
+    /// sub-sport other than generic (`triathlon`, `duathlon`, …; a number the profile does not
+    /// name as its number).
+    var multisportName: String?
+    /// The file's developer applications and field descriptions, as read so far.
+    var developer = FITDeveloperDescriptions()
+    /// Whether the first `file_id` is hiit's export (manufacturer development 255, product
+    /// name `hiit`): its recording device is then the creator's `device_info`, not the
+    /// `file_id`, which names hiit.
+    var isWrittenByHiit = false
+    /// The creator's `device_info` (device_index 0), the first one: whether there is one, and
+    /// the device it names.
+    var hasCreatorDeviceInfo = false
+    var creatorDevice: RecordingDevice?
+    /// hiit's session values from the first `session` message carrying valid ones.
+    var hiitSession: HiitSessionData?
+    /// The activity's name from hiit's `hiit_name` on a `session` message, the first one.
+    var activityName: String?
+
+    /// The device that recorded the activity: the `file_id`'s, or for a file hiit exported the
+    /// creator's `device_info` (`nil` when it names none).
+    var recordingDevice: RecordingDevice? { isWrittenByHiit ? creatorDevice : device }
 
     /// Reads one data message into the values above; messages of other numbers are ignored.
     mutating func add(_ message: FITMessage) {
         switch message.globalNumber {
         case FITProfile.record: addRecord(message)
-        case FITProfile.lap: laps.append(FITSummary(lap: message))
-        case FITProfile.session: sessions.append(FITSummary(session: message))
+        case FITProfile.lap: addLap(message)
+        case FITProfile.session: addSession(message)
         case FITProfile.event: addEvent(message)
         case FITProfile.length: addLength(message)
         case FITProfile.fileID: addFileID(message)
@@ -41,9 +64,70 @@ struct FITActivityMessages {
                 localOffsetSeconds = local - Int64(time)
             }
         case FITProfile.sport:
-            sports.append((message.unsigned(FITProfile.SportMessage.sport), message.unsigned(FITProfile.SportMessage.subSport)))
+            let sport = message.unsigned(FITProfile.SportMessage.sport)
+            let subSport = message.unsigned(FITProfile.SportMessage.subSport)
+            if sport == FITProfile.multisport {
+                if multisportName == nil, let subSport, subSport != 0 {
+                    multisportName = FITProfile.subSportNames[subSport] ?? String(subSport)
+                }
+            } else {
+                sports.append((sport, subSport))
+            }
+        case FITProfile.deviceInfo: addDeviceInfo(message)
+        case FITProfile.developerDataID: developer.addApplication(message)
+        case FITProfile.fieldDescription: developer.addDescription(message)
         default: break
         }
+    }
+
+    /// A `session` (18), with hiit's developer values: the start's milliseconds, whether it
+    /// had no laps, and (first ones only) hiit's session values and the activity's name.
+    mutating func addSession(_ message: FITMessage) {
+        var summary = FITSummary(session: message)
+        if developer.hasHiitFields, !message.definition.developerFields.isEmpty {
+            let values = developer.hiitValues(message)
+            summary.addStartFraction(values.startFraction)
+            summary.hasNoLaps = values.numbers[.noLaps] == 1
+            if hiitSession == nil { hiitSession = values.session }
+            if activityName == nil { activityName = values.texts[.activityName] }
+        }
+        sessions.append(summary)
+    }
+
+    /// A `lap` (19), with hiit's developer values: the start's milliseconds and the name.
+    mutating func addLap(_ message: FITMessage) {
+        var summary = FITSummary(lap: message)
+        if developer.hasHiitFields, !message.definition.developerFields.isEmpty {
+            let values = developer.hiitValues(message)
+            summary.addStartFraction(values.startFraction)
+            summary.name = values.texts[.lapName]
+        }
+        laps.append(summary)
+    }
+
+    /// A `device_info` (23): the first of the creator (device_index 0), with hiit's
+    /// `hiit_manufacturer` for a maker FIT has no number for.
+    mutating func addDeviceInfo(_ message: FITMessage) {
+        typealias D = FITProfile.DeviceInfo
+        guard !hasCreatorDeviceInfo, message.unsigned(D.deviceIndex) == D.creator else { return }
+        hasCreatorDeviceInfo = true
+        let makerName = developer.hasHiitFields ? developer.hiitValues(message).texts[.manufacturer] : nil
+        creatorDevice = Self.device(maker: message.unsigned(D.manufacturer), makerName: makerName,
+                                    product: message.unsigned(D.product), productName: message.string(D.productName))
+    }
+
+    /// A device from FIT's numbers: the manufacturer by its profile name (else `makerName`,
+    /// else the number), the product as a `garmin_product` name for Garmin's makers, else
+    /// `productName`, else the number; `nil` when neither is known.
+    static func device(maker: UInt64?, makerName: String?, product: UInt64?, productName: String?) -> RecordingDevice? {
+        var name: String?
+        if let maker, let product, FITProfile.garminProductMakers.contains(maker) {
+            name = FITProfile.garminProductNames[product]
+        }
+        name = name ?? productName ?? product.map { String($0) }
+        let manufacturer = maker.map { FITProfile.manufacturerNames[$0] ?? String($0) } ?? makerName
+        guard manufacturer != nil || name != nil else { return nil }
+        return RecordingDevice(manufacturer: manufacturer, product: name)
     }
 
     /// The instant of a FIT `date_time` (seconds since 1989-12-31 00:00 UTC); `nil` for a
@@ -110,17 +194,14 @@ struct FITActivityMessages {
     /// (`garmin_product` for Garmin's makers; else `product_name`, else the number).
     mutating func addFileID(_ message: FITMessage) {
         typealias F = FITProfile.FileID
+        let maker = message.unsigned(F.manufacturer)
+        if fileTypes.isEmpty {
+            isWrittenByHiit = maker == FITProfile.development && message.string(F.productName) == FITActivityEncoder.productName
+        }
         fileTypes.append(message.unsigned(F.type))
         guard device == nil else { return }
-        let maker = message.unsigned(F.manufacturer)
-        let productNumber = message.unsigned(F.product)
-        var product: String?
-        if let maker, let productNumber, FITProfile.garminProductMakers.contains(maker) {
-            product = FITProfile.garminProductNames[productNumber]
-        }
-        product = product ?? message.string(F.productName) ?? productNumber.map { String($0) }
-        let manufacturer = maker.map { FITProfile.manufacturerNames[$0] ?? String($0) }
-        if manufacturer != nil || product != nil { device = RecordingDevice(manufacturer: manufacturer, product: product) }
+        device = Self.device(maker: maker, makerName: nil, product: message.unsigned(F.product),
+                             productName: message.string(F.productName))
     }
 }
 
@@ -143,6 +224,19 @@ struct FITSummary {
     var lapCount: Int?
     /// `session.pool_length`, metres.
     var poolLengthMeters: Double?
+    /// `lap.intensity` (field 23), `nil` when absent or a value the profile does not name.
+    var intensity: LapIntensity?
+    /// hiit's `hiit_lap_name` of a lap.
+    var name: String?
+    /// hiit's `hiit_no_laps` of a session: it had no laps, and its one lap is not one.
+    var hasNoLaps = false
+
+    /// Adds hiit's `hiit_start_ms` (as seconds) to `start_time`, which FIT holds in whole
+    /// seconds: `start_time + fraction` computed from Unix seconds, as the encoder split it.
+    mutating func addStartFraction(_ fraction: Double) {
+        guard fraction > 0, let startTime else { return }
+        self.startTime = Date(timeIntervalSince1970: startTime.timeIntervalSince1970 + fraction)
+    }
 
     /// The start: `start_time`, else `timestamp − total_elapsed_time` (else − timer time).
     var start: Date? {
@@ -168,6 +262,7 @@ struct FITSummary {
     /// Reads a `lap` message (19).
     init(lap message: FITMessage) {
         self.init(message, fields: FITProfile.Lap.self)
+        intensity = message.unsigned(FITProfile.Lap.intensity).flatMap { UInt8(exactly: $0) }.flatMap(LapIntensity.init(rawValue:))
     }
 
     /// The times, totals and sport a `session` and a `lap` share, at their own field numbers.
