@@ -6,6 +6,8 @@ enum FITFixtureType {
     case enumeration, sint8, uint8, sint16, uint16, sint32, uint32, uint8z, uint16z, uint32z, byte, uint64
     /// A NUL-padded string of this many bytes.
     case string(Int)
+    /// An array of this many `byte`s (e.g. `application_id`, 16).
+    case byteArray(Int)
 
     /// The base-type byte of a field definition.
     var byte: UInt8 {
@@ -18,6 +20,7 @@ enum FITFixtureType {
         case .sint32: 0x85
         case .uint32: 0x86
         case .string: 0x07
+        case .byteArray: 0x0D
         case .uint8z: 0x0A
         case .uint16z: 0x8B
         case .uint32z: 0x8C
@@ -33,7 +36,7 @@ enum FITFixtureType {
         case .sint16, .uint16, .uint16z: 2
         case .sint32, .uint32, .uint32z: 4
         case .uint64: 8
-        case .string(let count): count
+        case .string(let count), .byteArray(let count): count
         }
     }
 
@@ -48,6 +51,7 @@ enum FITFixtureType {
         case .uint32: 0xFFFF_FFFF
         case .uint64: UInt64.max
         case .uint8z, .uint16z, .uint32z, .string: 0
+        case .byteArray: 0xFF
         }
     }
 }
@@ -59,6 +63,7 @@ struct FITFixtureField {
     var type: FITFixtureType
     var value: Int64?
     var text: String?
+    var raw: [UInt8]?
 
     init(_ number: UInt8, _ type: FITFixtureType, _ value: Int64?) {
         self.number = number
@@ -70,6 +75,12 @@ struct FITFixtureField {
         self.number = number
         self.type = .string(size)
         self.text = text
+    }
+
+    init(_ number: UInt8, bytes: [UInt8]) {
+        self.number = number
+        self.type = .byteArray(bytes.count)
+        self.raw = bytes
     }
 }
 
@@ -131,6 +142,7 @@ struct FITFixtureWriter {
 
     /// The bytes of one field value in this writer's byte order.
     func encode(_ field: FITFixtureField) -> [UInt8] {
+        if let raw = field.raw { return raw }
         if case .string(let size) = field.type {
             var bytes = Array((field.text ?? "").utf8.prefix(size - 1))
             bytes += [UInt8](repeating: 0, count: size - bytes.count)
