@@ -54,9 +54,9 @@ let package = Package(
         ),
         // The executable: main.swift only.
         .executableTarget(name: "hiit", dependencies: ["HiitApp"]),
-        // Times the FIT decoder on files given on the command line (bench/fit_import.py); not
-        // part of the `hiit` product.
-        .executableTarget(name: "fit-bench", dependencies: ["ActivityFiles"]),
+        // Times the FIT decoder on files given on the command line (bench/fit_import.py) and
+        // writes sample FIT exports (bench/fit_export_check.py); not part of the `hiit` product.
+        .executableTarget(name: "fit-bench", dependencies: ["ActivityFiles", "Tracks", "WorkoutModel"]),
 
         // MARK: Tests
         // What several test targets share: a seeded generator, temporary folders.

@@ -1,18 +1,29 @@
 // fit-bench: decodes FIT files given on the command line with hiit's own decoder and prints
-// how long each decode took, for bench/fit_import.py (issue 13's speed figure). Not part of
-// the `hiit` product.
+// how long each decode took, for bench/fit_import.py (issue 13's speed figure); and writes
+// sample FIT exports for bench/fit_export_check.py (issue 14). Not part of the `hiit` product.
 //
 //     fit-bench [--repeat N] FILE.fit…
+//     fit-bench export-samples DIR [FILE…]
 //
 // For each file: read once, then decoded N times (default 1); one line per decode,
 // `decode file=NAME records=R sessions=S wall_ms=W cpu_ms=C`, wall time from the monotonic
 // clock and CPU time of this process (user + system, CLOCK_PROCESS_CPUTIME_ID). Exit 0, or 1
 // when a file cannot be read or is refused (the reason on stderr), 64 for bad usage.
+//
+// `export-samples` (ExportSamples.swift) writes into DIR (created if missing) a synthetic
+// Tabata and a synthetic triathlon, and each FILE (FIT, GPX or TCX; by default every file of
+// Tests/ActivityFilesTests/Fixtures/{fit,gpx,tcx} under the current folder) decoded and
+// encoded again as FIT, `NAME.EXT.fit`; one line per file written; files refused by the
+// decoder are named on stderr and skipped.
 import ActivityFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "export-samples" {
+    exit(exportSamples(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 /// CPU seconds this process has used (user + system).
 func processorSeconds() -> Double {
