@@ -71,11 +71,11 @@ public enum FITActivityEncoder {
     ///   `device_info` and `activity` only (which the decoder refuses as having no activity).
     /// - Returns: the file's bytes, the same for the same activity.
     public static func encode(_ activity: RecordedActivity) -> Data {
-        let plan = FITActivityPlan(activity)
+        let outline = FITActivityOutline(activity)
         var body = FITWriter()
-        plan.writeBody(into: &body)
+        outline.writeBody(into: &body)
         var file = FITWriter()
-        file.write(plan.fileID(serialNumber: serialNumber(of: body.records)))
+        file.write(outline.fileID(serialNumber: serialNumber(of: body.records)))
         // The body's first message defines its own local number, so it may follow file_id's.
         return Data(FITWriter.file(records: file.records + body.records, profileVersion: profileVersion))
     }
@@ -122,7 +122,7 @@ struct FITTime: Equatable {
 /// What the encoder works out from an activity before writing it: the sports, the laps to
 /// write (one spanning a session without any), ends, indices and which of hiit's developer
 /// fields are used; and the writing of each message.
-struct FITActivityPlan {
+struct FITActivityOutline {
     typealias Hiit = FITHiitDeveloperData.Field
 
     /// One session as written.
@@ -157,7 +157,7 @@ struct FITActivityPlan {
     /// Which optional record fields some point has (so all records share one definition).
     let recordHas: (position: Bool, altitude: Bool, heartRate: Bool, cadence: Bool, distance: Bool, speed: Bool)
 
-    /// Works out the plan of `activity`.
+    /// Works out the outline of `activity`.
     init(_ activity: RecordedActivity) {
         self.activity = activity
         var sessions: [Session] = []
@@ -312,11 +312,11 @@ struct FITActivityPlan {
     func activityMessage() -> FITDataMessage {
         typealias A = FITProfile.Activity
         let end = FITTime(endTime)
-        let timer = sessions.reduce(0.0) { total, plan in
-            let session = plan.session
+        let timer = sessions.reduce(0.0) { total, outline in
+            let session = outline.session
             let paused = session.pauses.reduce(0.0) { $0 + $1.seconds }
             return total + (session.totals.timerSeconds ?? session.totals.elapsedSeconds
-                ?? max(0, plan.end.timeIntervalSince(session.start) - paused))
+                ?? max(0, outline.end.timeIntervalSince(session.start) - paused))
         }
         var fields = [
             FITFieldValue(FITProfile.timestampField, .uint32, end.value),
@@ -336,20 +336,20 @@ struct FITActivityPlan {
 
     /// One session's events, records, lengths and laps merged in time order (at the same
     /// instant: events, then records, lengths, laps), then its `session` message.
-    func writeSession(_ plan: Session, index: Int, into writer: inout FITWriter) {
-        let session = plan.session
+    func writeSession(_ outline: Session, index: Int, into writer: inout FITWriter) {
+        let session = outline.session
         var events = [(time: session.start, message: timer(at: session.start, start: true))]
         for pause in session.pauses {
             events.append((pause.start, timer(at: pause.start, start: false)))
             events.append((pause.end, timer(at: pause.end, start: true)))
         }
         let records = session.points.map { (time: $0.time, message: record($0)) }
-        let lengthLaps = lapOfLengths(plan)
+        let lengthLaps = lapOfLengths(outline)
         let lengths = session.lengths.enumerated().map { offset, length in
-            (time: length.start.addingTimeInterval(length.seconds), message: lengthMessage(length, index: plan.firstLengthIndex + offset))
+            (time: length.start.addingTimeInterval(length.seconds), message: lengthMessage(length, index: outline.firstLengthIndex + offset))
         }
-        let laps = plan.laps.indices.map { lap in
-            (time: plan.lapEnds[lap], message: lapMessage(plan, lap: lap, lengthLaps: lengthLaps))
+        let laps = outline.laps.indices.map { lap in
+            (time: outline.lapEnds[lap], message: lapMessage(outline, lap: lap, lengthLaps: lengthLaps))
         }
         let streams = [events, records, lengths, laps]
         var heads = [Int](repeating: 0, count: streams.count)
@@ -363,7 +363,7 @@ struct FITActivityPlan {
             writer.write(streams[stream][heads[stream]].message)
             heads[stream] += 1
         }
-        writer.write(sessionMessage(plan, index: index))
+        writer.write(sessionMessage(outline, index: index))
     }
 
     /// A `record` (20): timestamp always; the optional fields some point of the activity has,
@@ -415,21 +415,21 @@ struct FITActivityPlan {
 
     /// For each of the session's lengths, the index of the lap it lies in (the last lap that
     /// started at or before it; the first lap for one before every lap).
-    func lapOfLengths(_ plan: Session) -> [Int] {
-        plan.session.lengths.map { length in
-            plan.laps.lastIndex { $0.start <= length.start } ?? 0
+    func lapOfLengths(_ outline: Session) -> [Int] {
+        outline.session.lengths.map { length in
+            outline.laps.lastIndex { $0.start <= length.start } ?? 0
         }
     }
 
     /// A `lap` (19): the session's sport, the lap's totals, intensity, trigger (session_end
     /// for the last, else manual), the lengths it holds, and hiit's start milliseconds and name.
-    func lapMessage(_ plan: Session, lap index: Int, lengthLaps: [Int]) -> FITDataMessage {
+    func lapMessage(_ outline: Session, lap index: Int, lengthLaps: [Int]) -> FITDataMessage {
         typealias L = FITProfile.Lap
-        let lap = plan.laps[index]
+        let lap = outline.laps[index]
         let start = FITTime(lap.start)
         var fields = [
-            FITFieldValue(FITProfile.messageIndexField, .uint16, Int64(plan.firstLapIndex + index)),
-            FITFieldValue(FITProfile.timestampField, .uint32, FITTime(plan.lapEnds[index]).value),
+            FITFieldValue(FITProfile.messageIndexField, .uint16, Int64(outline.firstLapIndex + index)),
+            FITFieldValue(FITProfile.timestampField, .uint32, FITTime(outline.lapEnds[index]).value),
             FITFieldValue(L.event, .enumeration, Int64(FITProfile.Event.lap)),
             FITFieldValue(L.eventType, .enumeration, Int64(FITProfile.Event.stop)),
             FITFieldValue(L.startTime, .uint32, start.value),
@@ -437,16 +437,16 @@ struct FITActivityPlan {
         fields += totals(lap.totals, fields: L.self)
         fields += [
             FITFieldValue(L.intensity, .enumeration, lap.intensity.map { Int64($0.rawValue) }),
-            FITFieldValue(L.lapTrigger, .enumeration, Int64(index == plan.laps.count - 1 ? L.sessionEnd : L.manual)),
-            FITFieldValue(L.sport, .enumeration, Int64(plan.sport.sport)),
-            FITFieldValue(L.subSport, .enumeration, Int64(plan.sport.subSport)),
+            FITFieldValue(L.lapTrigger, .enumeration, Int64(index == outline.laps.count - 1 ? L.sessionEnd : L.manual)),
+            FITFieldValue(L.sport, .enumeration, Int64(outline.sport.sport)),
+            FITFieldValue(L.subSport, .enumeration, Int64(outline.sport.subSport)),
         ]
-        if !plan.session.lengths.isEmpty {
+        if !outline.session.lengths.isEmpty {
             let mine = lengthLaps.indices.filter { lengthLaps[$0] == index }
-            let active = mine.filter { plan.session.lengths[$0].isActive }.count
+            let active = mine.filter { outline.session.lengths[$0].isActive }.count
             fields += [
                 FITFieldValue(L.numLengths, .uint16, Int64(mine.count)),
-                FITFieldValue(L.firstLengthIndex, .uint16, mine.first.map { Int64(plan.firstLengthIndex + $0) }),
+                FITFieldValue(L.firstLengthIndex, .uint16, mine.first.map { Int64(outline.firstLengthIndex + $0) }),
                 FITFieldValue(L.numActiveLengths, .uint16, Int64(active)),
             ]
         }
@@ -458,23 +458,23 @@ struct FITActivityPlan {
 
     /// A `session` (18): sport, start, totals, laps, pool, trigger activity_end, and hiit's
     /// developer values (all of hiit's session values on the first session).
-    func sessionMessage(_ plan: Session, index: Int) -> FITDataMessage {
+    func sessionMessage(_ outline: Session, index: Int) -> FITDataMessage {
         typealias S = FITProfile.Session
-        let session = plan.session
+        let session = outline.session
         let start = FITTime(session.start)
         var fields = [
             FITFieldValue(FITProfile.messageIndexField, .uint16, Int64(index)),
-            FITFieldValue(FITProfile.timestampField, .uint32, FITTime(plan.end).value),
+            FITFieldValue(FITProfile.timestampField, .uint32, FITTime(outline.end).value),
             FITFieldValue(S.event, .enumeration, Int64(FITProfile.Event.session)),
             FITFieldValue(S.eventType, .enumeration, Int64(FITProfile.Event.stop)),
             FITFieldValue(S.startTime, .uint32, start.value),
-            FITFieldValue(S.sport, .enumeration, Int64(plan.sport.sport)),
-            FITFieldValue(S.subSport, .enumeration, Int64(plan.sport.subSport)),
+            FITFieldValue(S.sport, .enumeration, Int64(outline.sport.sport)),
+            FITFieldValue(S.subSport, .enumeration, Int64(outline.sport.subSport)),
         ]
         fields += totals(session.totals, fields: S.self)
         fields += [
-            FITFieldValue(S.firstLapIndex, .uint16, Int64(plan.firstLapIndex)),
-            FITFieldValue(S.numLaps, .uint16, Int64(plan.laps.count)),
+            FITFieldValue(S.firstLapIndex, .uint16, Int64(outline.firstLapIndex)),
+            FITFieldValue(S.numLaps, .uint16, Int64(outline.laps.count)),
             FITFieldValue(S.trigger, .enumeration, Int64(S.activityEnd)),
         ]
         if let pool = session.poolLengthMeters {
@@ -487,7 +487,7 @@ struct FITActivityPlan {
         }
         var developer: [FITDeveloperFieldValue] = []
         if developerFields.contains(.startMilliseconds) { developer.append(number(.startMilliseconds, Int64(start.milliseconds))) }
-        if plan.hasNoLaps { developer.append(number(.noLaps, 1)) }
+        if outline.hasNoLaps { developer.append(number(.noLaps, 1)) }
         if index == 0 {
             if let hiit = activity.hiitSession {
                 developer += [
