@@ -5,8 +5,8 @@ and says whether both read them without error and agree. Run by hand, not in CI,
 packages installed in the Python used:
 
     swift build --product fit-bench
-    .build/debug/fit-bench export-samples /tmp/hiit-fit-samples      # the samples to check
-    python3 bench/fit_export_check.py [--originals Tests/ActivityFilesTests/Fixtures/fit] /tmp/hiit-fit-samples [MORE.fit …]
+    .build/debug/fit-bench export-samples SAMPLES      # a folder of your choice
+    python3 bench/fit_export_check.py [--originals Tests/ActivityFilesTests/Fixtures/fit] SAMPLES [MORE.fit …]
 
 Arguments are FIT files or folders (each folder's `*.fit` files, sorted). For each file:
 
