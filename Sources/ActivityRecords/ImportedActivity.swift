@@ -96,9 +96,51 @@ public struct ImportedActivity: Sendable, Equatable {
             record.kcalSource = nil
             for index in record.legs.indices { record.legs[index].kcal = nil }
         }
+        var finalZoneNote = zoneNote
+        if let mark = activity.hiitSession {
+            Self.restore(mark, in: &record, zoneNote: &finalZoneNote)
+            // hiit's own legs: the distance it wrote as the session's total, never one from the
+            // points it made up; a moving time only where a GPS track was recorded.
+            for (index, session) in sessions.enumerated() where index < record.legs.count {
+                record.legs[index].distanceMeters = LegDraft.finite(session.totals.distanceMeters).flatMap { RecordLimits.legDistanceMeters.contains($0) ? $0 : nil }
+                if !session.points.contains(where: { $0.latitude != nil && $0.longitude != nil }) {
+                    record.legs[index].movingSeconds = nil
+                }
+            }
+        }
         self.record = record
         self.notes = notes
-        self.zoneNote = zoneNote
+        self.zoneNote = finalZoneNote
+    }
+
+    /// Gives back to a file hiit exported (``RecordedActivity/hiitSession``) the values of hiit's
+    /// own record that no standard field holds: the id (so that importing the export where the
+    /// session is is "already present"), the kind (an interval session has no legs), the
+    /// workout's name, the zone when it is known here and has the file's offset at the start,
+    /// rounds, exercises, Workout Time, the exact kcal and the weight. Legs keep what the file
+    /// holds (their kcal to the whole kcal); ``SessionRecord/kcalSource`` is `nil`, as for every
+    /// session of hiit's.
+    static func restore(_ mark: HiitSessionData, in record: inout SessionRecord, zoneNote: inout String?) {
+        if let named = TimeZone(identifier: mark.timeZone), named.secondsFromGMT(for: record.start) == record.utcOffsetSeconds {
+            // The same offset at the start: the local date stays as it was computed.
+            record.timeZone = named.identifier
+            zoneNote = nil
+        }
+        // A value the history would refuse keeps what the file's standard fields gave.
+        record.id = mark.id
+        let name = mark.workout.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !name.isEmpty { record.workout = String(name.oneLineEscaped.prefix(200)) }
+        record.kind = mark.kind
+        if RecordLimits.count.contains(mark.rounds) { record.rounds = mark.rounds }
+        if RecordLimits.count.contains(mark.exercises) { record.exercises = mark.exercises }
+        if mark.workoutSeconds.isFinite, (0...record.totalSeconds + 0.001).contains(mark.workoutSeconds) {
+            record.workoutSeconds = mark.workoutSeconds
+        }
+        if let kcal = mark.kcal, kcal.isFinite, RecordLimits.kcal.contains(kcal) { record.kcal = kcal }
+        if mark.kcal == nil { record.kcal = nil }
+        record.weightKg = mark.weightKg.flatMap { $0.isFinite && (1...1_000).contains($0) ? $0 : nil }
+        record.kcalSource = nil
+        if mark.kind == .intervals { record.legs = [] }
     }
 
     // MARK: Rules

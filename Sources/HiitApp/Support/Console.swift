@@ -68,6 +68,20 @@ struct Console {
         }
     }
 
+    /// Writes `bytes` to stdout as they are (a binary file, no newline added), unless an
+    /// earlier write failed; a capturing console keeps them as UTF-8 text, invalid bytes
+    /// replaced.
+    func outBytes(_ bytes: Data) {
+        guard !stdout.isStopped else { return }
+        do {
+            if let capture { return try capture.appendToStdout(String(decoding: bytes, as: UTF8.self)) }
+            try FileDescriptorIO.writeAll([UInt8](bytes), to: STDOUT_FILENO)
+        } catch {
+            guard case let .systemCall(_, _, code) = error else { return stdout.fail(errno: EIO) }
+            if code == EPIPE { stdout.stopQuietly() } else { stdout.fail(errno: code) }
+        }
+    }
+
     /// The `errno` of the write to stdout that failed (`ENOSPC`, `EBADF`, `EIO`, …), or `nil`
     /// when every write went through or the reader closed the pipe.
     var stdoutFailure: Int32? { stdout.failure }

@@ -1,3 +1,5 @@
+import ActivityFiles
+import ActivityRecords
 import CommandLineKit
 import Foundation
 #if canImport(Glibc)
@@ -7,14 +9,22 @@ import WorkoutModel
 import WorkoutStore
 
 /// `hiit history export [--csv|--json] [--force] [FILE]`: the history as JSON lines (the stored
-/// lines, oldest first) or CSV, to FILE or standard output.
+/// lines, oldest first) or CSV, to FILE or standard output; `hiit history export ID
+/// --fit|--tcx|--gpx [FILE]`: one session as an activity file for the training platforms.
 struct HistoryExportCommand: Command {
     static let configuration = CommandConfiguration(
-        path: ["history", "export"], abstract: "Write the history as JSON lines (the format 'history import' reads) or CSV.",
-        discussion: "JSON lines are the stored lines, oldest first, exactly as stored. CSV (RFC 4180, CRLF line ends) has the columns id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, distanceMeters (the legs' distances added up, in metres; empty for interval workouts) and legDistances (every leg in order as sport=metres, separated by semicolons, nothing after = for a leg without a distance: swimming=750;transition=;cycling=20000). Lines that cannot be read are reported and left out.")
+        path: ["history", "export"], abstract: "Write the history as JSON lines or CSV, or one session as a FIT, TCX or GPX file.",
+        discussion: "With --fit, --tcx or --gpx the first argument is a session's ID (as 'hiit history' shows it) and the second where to write: a file, or a folder, in which the file is named YYYY-MM-DD-HHMM-<name>.<ext> from the session's local start; with none, standard output when it is not a terminal. Strava, Garmin Connect and intervals.icu take the FIT file as an upload. An imported session is written from its kept original: byte for byte when the format is the original's, else from what the original holds; hiit's own sessions from their record (an interval session as sport hiit with a tabata, emom, amrap or hiit sub-sport, a multisport one as a session per leg, with hiit's own values in FIT developer fields, so that importing the file where the session is says 'already present'). GPX holds GPS tracks only. JSON lines are the stored lines, oldest first, exactly as stored. CSV (RFC 4180, CRLF line ends) has the columns id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, distanceMeters (the legs' distances added up, in metres; empty for interval workouts) and legDistances (every leg in order as sport=metres, separated by semicolons, nothing after = for a leg without a distance: swimming=750;transition=;cycling=20000). Lines that cannot be read are reported and left out.")
 
-    /// The FILE argument as typed; `nil` for standard output.
-    @Argument("FILE", help: "Where to write (created 0600); standard output when left out.") var file: String?
+    /// The arguments as typed: `[FILE]` for the history, `ID [FILE]` for one session.
+    @Argument("FILE", help: "Where to write (created 0600); standard output when left out. With --fit, --tcx or --gpx: the session's ID, then the file or folder.", isOptional: true)
+    var words: [String]
+    /// `--fit`: one session as a FIT activity file.
+    @Flag("fit", help: "Write the session ID as a FIT activity file (Strava, Garmin Connect, intervals.icu).") var isFIT: Bool
+    /// `--tcx`: one session as a TCX file.
+    @Flag("tcx", help: "Write the session ID as a TCX file.") var isTCX: Bool
+    /// `--gpx`: one session's GPS track as a GPX file.
+    @Flag("gpx", help: "Write the session ID's GPS track as a GPX file.") var isGPX: Bool
     /// `--json`: JSON lines, the default.
     @Flag("json", help: "JSON lines (the default).") var isJSON: Bool
     /// `--csv`: CSV rather than JSON lines.
@@ -26,15 +36,31 @@ struct HistoryExportCommand: Command {
             help: "Also copy the kept original of each imported activity (FIT, GPX, TCX) into this folder (created 0700 when missing; files 0600, named by the session's id, never replaced).")
     var originalsFolder: String?
 
-    /// Where to write; `nil` for standard output.
-    var destination: URL? { file.map { URL(fileURLWithPath: $0) } }
+    /// Where to write the history; `nil` for standard output.
+    var destination: URL? { words.first.map { URL(fileURLWithPath: $0) } }
 
-    /// - Throws: ``CommandLineError/conflict(_:)`` for `--csv` with `--json`.
+    /// The activity format asked for, if any.
+    var activityFormat: RecordedActivity.Format? { isFIT ? .fit : isTCX ? .tcx : isGPX ? .gpx : nil }
+
+    /// - Throws: ``CommandLineError/conflict(_:)`` for two formats together, or `--originals` with
+    ///   an activity format; ``CommandLineError/invalidValue(option:value:reason:)``-style
+    ///   usage errors for a wrong number of arguments.
     func validate() throws(CommandLineError) {
-        if isCSV, isJSON { throw .conflict("--csv and --json cannot be given together; choose one format") }
+        let formats = [(isJSON, "--json"), (isCSV, "--csv"), (isFIT, "--fit"), (isTCX, "--tcx"), (isGPX, "--gpx")].filter(\.0).map(\.1)
+        if formats.count > 1 {
+            throw .conflict("\(formats.joined(separator: " and ")) cannot be given together; choose one format")
+        }
+        if let format = activityFormat {
+            if originalsFolder != nil { throw .conflict("--originals copies the originals with the history; it cannot be given with --\(format.rawValue)") }
+            if words.isEmpty { throw .conflict("--\(format.rawValue) needs the session's ID: hiit history export ID --\(format.rawValue) [FILE]") }
+            if words.count > 2 { throw .conflict("--\(format.rawValue) writes one session: give its ID and at most one FILE or folder") }
+        } else if words.count > 1 {
+            throw .conflict("give at most one FILE; to write one session as a file, add --fit, --tcx or --gpx")
+        }
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
+        if let format = activityFormat { return try exportSession(as: format, context: context) }
         let console = context.console
         let history = DataFolder(url: context.locations.dataFolder).history
         let scan = try HistoryReading.scan(history, console: console)
@@ -91,5 +117,90 @@ struct HistoryExportCommand: Command {
         let missingText = missing > 0 ? "; \(missing) imported \(missing == 1 ? "session has" : "sessions have") no original kept" : ""
         let line = "Copied \(copied) original \(copied == 1 ? "file" : "files") to \(folder.path)\(missingText)"
         if reportOnStderr { context.console.err(line) } else { context.console.out(line) }
+    }
+
+    // MARK: One session as an activity file
+
+    /// Writes the session `words[0]` as a `format` file to `words[1]` (a file, or a folder to
+    /// name it in) or to stdout when that is not a terminal.
+    /// - Throws: ``CommandFailure`` — usage (64) for an unknown ID, a terminal stdout or an
+    ///   existing file without `--force`; data (65) for a GPX of a session without a track or a
+    ///   kept original that no longer decodes; I/O (74) when the file cannot be written.
+    func exportSession(as format: RecordedActivity.Format, context: CommandContext) throws -> Int32 {
+        let console = context.console
+        let folder = DataFolder(url: context.locations.dataFolder)
+        let entry = try SessionIDMatch.entry(words[0], in: folder.history, console: console)
+        let record = entry.record
+        let data = try Self.fileBytes(of: record, as: format, in: folder)
+        guard words.count > 1 else {
+            if console.stdoutIsTerminal {
+                throw CommandFailure.usage("a \(format.rawValue.uppercased()) file is not for the terminal; give a FILE (hiit history export \(HistoryText.shortID(record.id)) --\(format.rawValue) \(Self.fileName(of: record, format: format))) or redirect the output")
+            }
+            console.outBytes(data)
+            return ExitStatus.success
+        }
+        var target = URL(fileURLWithPath: words[1])
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder), isFolder.boolValue {
+            target = target.appendingPathComponent(Self.fileName(of: record, format: format))
+        }
+        do {
+            try HistoryExport.write(data, to: target, replacing: replaces)
+        } catch {
+            if case let .io(_, operation, code) = error, code == EEXIST, operation == "create" {
+                throw CommandFailure.usage("\(target.path) exists; add --force to replace it")
+            }
+            throw CommandFailure.io("\(error)")
+        }
+        console.out("Exported \(HistoryText.shortID(record.id)) to \(target.path)")
+        return ExitStatus.success
+    }
+
+    /// The bytes of `record` as a `format` file: the kept original as it is when it is of that
+    /// format; else encoded from the original's activity (an imported session) or from the
+    /// record (``SessionExport/activity(of:)``; also for an imported session whose original is
+    /// gone, with a note).
+    /// - Throws: ``CommandFailure`` (65) when the original no longer decodes or the format
+    ///   cannot hold the session (a GPX without a track); (74) when the original cannot be read.
+    static func fileBytes(of record: SessionRecord, as format: RecordedActivity.Format, in folder: DataFolder) throws -> Data {
+        var activity = SessionExport.activity(of: record)
+        if record.source != nil {
+            let kept: (URL, Data)?
+            do {
+                kept = try ActivityOriginals(folder).read(record.id)
+            } catch {
+                throw CommandFailure.io("\(error)")
+            }
+            if let (url, data) = kept {
+                if ActivityFile.format(of: data) == format { return data }
+                do {
+                    activity = try ActivityFile.decode(data)
+                } catch {
+                    throw CommandFailure.data("\(url.path): \(error)")
+                }
+            }
+        }
+        do {
+            return try ActivityFile.encode(activity, as: format)
+        } catch {
+            if case let .noActivity(reason) = error {
+                throw CommandFailure.data("session \(HistoryText.shortID(record.id)): \(reason)")
+            }
+            throw CommandFailure.data("session \(HistoryText.shortID(record.id)): \(error)")
+        }
+    }
+
+    /// `2026-11-28-0712-Tabata.fit`: the local start (the record's offset) and the workout's
+    /// name with every character but letters, digits, `-` and `_` made `-` (at most 60).
+    static func fileName(of record: SessionRecord, format: RecordedActivity.Format) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: record.utcOffsetSeconds) ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: record.start)
+        let stamp = String(format: "%04d-%02d-%02d-%02d%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
+        let name = String(record.workout.unicodeScalars.map { scalar -> Character in
+            CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_" ? Character(scalar) : "-"
+        }.prefix(60))
+        let trimmed = name.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        return stamp + "-" + (trimmed.isEmpty ? "session" : trimmed) + "." + format.rawValue
     }
 }

@@ -151,11 +151,11 @@ struct HistoryImportCommand: Command {
         mutating func importActivity(_ data: Data, format: RecordedActivity.Format, path: String, inFolder: Bool) {
             let shown = path.oneLineEscaped
             let sha = FileDigest.sha256(of: data)
-            guard let id = ActivityIdentity.id(sha256: sha) else { return }
+            guard let fileID = ActivityIdentity.id(sha256: sha) else { return }
             guard loadKeys(), let keys else { return }
-            if ids.contains(id) {
+            if ids.contains(fileID) {
                 present += 1
-                console.out("\(shown): already present (\(HistoryText.shortID(id)))")
+                console.out("\(shown): already present (\(HistoryText.shortID(fileID)))")
                 return
             }
             let activity: RecordedActivity
@@ -176,9 +176,16 @@ struct HistoryImportCommand: Command {
                                       sha256: sha, manufacturer: activity.device?.manufacturer, product: activity.device?.product)
             let converted: ImportedActivity
             do {
-                converted = try ImportedActivity(activity, id: id, source: source, weightKg: profile.weightKg, zone: zone)
+                converted = try ImportedActivity(activity, id: fileID, source: source, weightKg: profile.weightKg, zone: zone)
             } catch {
                 fail(.data("\(shown): \(error)"))
+                return
+            }
+            // A file hiit exported carries its session's own id.
+            let id = converted.record.id
+            if id != fileID, ids.contains(id) {
+                present += 1
+                console.out("\(shown): already present (\(HistoryText.shortID(id)))")
                 return
             }
             let key = ActivityDuplicate.Key(converted.record)

@@ -1,0 +1,131 @@
+import ActivityFiles
+import Foundation
+import Tracks
+import WorkoutModel
+
+/// A history record as the activity a file can hold (DESIGN §8, export), for
+/// ``ActivityFile/encode(_:as:)``. Pure: the record in, the activity out.
+public enum SessionExport {
+    /// The activity of `record`, for a session hiit's timer recorded or that was typed (an
+    /// imported session exports from its kept original instead, where there is one).
+    ///
+    /// Rules:
+    /// - An interval session is one session of sport `hiit` whose sub-sport is
+    ///   ``intervalSubSport(workout:)``, from the record's start for Total Time plus paused
+    ///   seconds (the history keeps its dates to the second, its durations exactly), timer time
+    ///   the record's Total Time, kcal the record's; one lap, active (the record keeps no
+    ///   segment times).
+    /// - A multisport session is one session per leg in order (transitions as sessions of sport
+    ///   `transition`), each with the leg's start, times, distance, kcal, climb, heart rate and
+    ///   laps (one per recorded lap), a pool swim with its pool length; the kind of event is
+    ///   ``multisportName(legs:)``.
+    /// - Points: one each whole second from each session's start and one at its end, with only
+    ///   a time, and for a leg with a distance the distance so far, linear in time (no track is
+    ///   recorded; platforms refuse records without times).
+    /// - Paused time: the record says how much, not when; it is written as one pause at the
+    ///   end of the session (of each leg for multisport).
+    /// - hiit's own values (id, kind, workout, zone, rounds, exercises, Workout Time, exact kcal
+    ///   and weight) go along as ``HiitSessionData``, so that the file imported again is the
+    ///   same record.
+    /// - Parameter record: the session.
+    /// - Returns: the activity; its format is ``RecordedActivity/Format/fit`` (the encoder
+    ///   chosen sets the file's format).
+    public static func activity(of record: SessionRecord) -> RecordedActivity {
+        let mark = HiitSessionData(
+            id: record.id, kind: record.kind, workout: record.workout, timeZone: record.timeZone,
+            rounds: record.rounds, exercises: record.exercises, workoutSeconds: record.workoutSeconds,
+            kcal: record.kcal, weightKg: record.weightKg)
+        let sessions: [RecordedSession]
+        var multisport: String?
+        switch record.kind {
+        case .intervals:
+            // The measured durations, not end − start: the history keeps its dates to the second.
+            let timer = max(0, record.totalSeconds)
+            let elapsed = timer + max(0, record.pausedSeconds)
+            let totals = RecordedTotals(elapsedSeconds: elapsed, timerSeconds: timer, kcal: record.kcal)
+            sessions = [RecordedSession(
+                sport: .hiit, sportName: "hiit/" + intervalSubSport(workout: record.workout), start: record.start,
+                totals: totals,
+                laps: [RecordedLap(start: record.start, totals: RecordedTotals(elapsedSeconds: elapsed, timerSeconds: timer, kcal: record.kcal),
+                                   intensity: .active)],
+                points: points(from: record.start, seconds: elapsed, meters: nil),
+                pauses: pauses(endingAt: record.start.addingTimeInterval(elapsed), seconds: elapsed - timer))]
+        case .multisport:
+            sessions = record.legs.map { session(of: $0, recordStart: record.start) }
+            multisport = multisportName(legs: record.legs)
+        }
+        return RecordedActivity(format: .fit, utcOffsetSeconds: record.utcOffsetSeconds, name: record.workout,
+                                sessions: sessions, multisportName: multisport, hiitSession: mark)
+    }
+
+    /// FIT's sub-sport of an interval workout (FIT SDK Profile.xlsx, `sub_sport`), from its
+    /// name: `tabata` (75) when it says Tabata, `emom` (74) for EMOM, `amrap` (73) for AMRAP,
+    /// else `hiit` (70).
+    /// - Parameter workout: the workout's name as recorded.
+    public static func intervalSubSport(workout: String) -> String {
+        let name = workout.lowercased()
+        if name.contains("tabata") { return "tabata" }
+        if name.contains("emom") { return "emom" }
+        if name.contains("amrap") { return "amrap" }
+        return "hiit"
+    }
+
+    /// The kind of multisport event of `legs` by their sports in order, transitions left out
+    /// (FIT SDK Profile.xlsx, `sub_sport`): swim, bike, run is `triathlon`; run, bike, run is
+    /// `duathlon`; bike, run is `brick`; swims and runs only, both present, is `swim_run`;
+    /// anything else `nil`.
+    /// - Parameter legs: the legs in order.
+    public static func multisportName(legs: [LegRecord]) -> String? {
+        let sports = legs.map(\.sport).filter { $0 != Sport.transition.rawValue }
+        let swim = Sport.swimming.rawValue, bike = Sport.cycling.rawValue, run = Sport.running.rawValue
+        switch sports {
+        case [swim, bike, run]: return "triathlon"
+        case [run, bike, run]: return "duathlon"
+        case [bike, run]: return "brick"
+        default:
+            let kinds = Set(sports)
+            return kinds == [swim, run] ? "swim_run" : nil
+        }
+    }
+
+    /// One leg as a recorded session.
+    static func session(of leg: LegRecord, recordStart: Date) -> RecordedSession {
+        let start = recordStart.addingTimeInterval(leg.startSeconds)
+        let elapsed = max(leg.elapsedSeconds, leg.timerSeconds)
+        let totals = RecordedTotals(
+            elapsedSeconds: elapsed, timerSeconds: leg.timerSeconds, distanceMeters: leg.distanceMeters,
+            ascentMeters: leg.ascentMeters, descentMeters: leg.descentMeters, kcal: leg.kcal,
+            averageHeartRate: leg.avgHeartRate, maximumHeartRate: leg.maxHeartRate, averageCadence: leg.avgCadence)
+        let laps = leg.laps.map { lap in
+            RecordedLap(start: recordStart.addingTimeInterval(lap.startSeconds),
+                        totals: RecordedTotals(elapsedSeconds: lap.elapsedSeconds, timerSeconds: lap.elapsedSeconds,
+                                               distanceMeters: lap.distanceMeters),
+                        intensity: .active)
+        }
+        let sport = leg.knownSport ?? .other
+        return RecordedSession(
+            sport: sport, sportName: leg.sportName ?? leg.sport, start: start, totals: totals, laps: laps,
+            poolLengthMeters: leg.poolLengthMeters,
+            points: points(from: start, seconds: elapsed, meters: leg.distanceMeters),
+            pauses: pauses(endingAt: start.addingTimeInterval(elapsed), seconds: elapsed - leg.timerSeconds))
+    }
+
+    /// A point each whole second from `start` and one at `start + seconds`, with the distance
+    /// so far when `meters` is given (linear in time).
+    static func points(from start: Date, seconds: Double, meters: Double?) -> [TrackPoint] {
+        guard seconds.isFinite, seconds >= 0 else { return [] }
+        var offsets = (0...Int(seconds.rounded(.down))).map(Double.init)
+        if seconds > offsets[offsets.count - 1] { offsets.append(seconds) }
+        return offsets.map { offset in
+            let distance = meters.map { seconds > 0 ? $0 * offset / seconds : 0 }
+            return TrackPoint(time: start.addingTimeInterval(offset), distanceMeters: distance)
+        }
+    }
+
+    /// One pause of `seconds` ending at `end`; none when it is under a second (FIT's events are
+    /// whole seconds).
+    static func pauses(endingAt end: Date, seconds: Double) -> [TimerPause] {
+        guard seconds.isFinite, seconds >= 1 else { return [] }
+        return [TimerPause(start: end.addingTimeInterval(-seconds), end: end)]
+    }
+}

@@ -1,0 +1,96 @@
+import ActivityFiles
+import ActivityRecords
+import Foundation
+import Testing
+import Tracks
+import WorkoutModel
+
+/// 2025-12-01 06:30:00.125 UTC.
+private let start = Date(timeIntervalSince1970: 1_764_570_600.125)
+private let prague = TimeZone(identifier: "Europe/Prague") ?? TimeZone(secondsFromGMT: 3600) ?? .gmt
+private let fileSource = RecordSource(format: "fit", fileName: "x.fit", sha256: String(repeating: "cd", count: 32))
+
+private func intervals(_ name: String, paused: Double = 0) -> SessionRecord {
+    SessionRecord(id: UUID(), workout: name, kind: .intervals, start: start, end: start.addingTimeInterval(240 + paused),
+                  timeZone: prague, workoutSeconds: 160, totalSeconds: 240, pausedSeconds: paused,
+                  rounds: 8, exercises: 1, weightKg: 70, kcal: 41.718)
+}
+
+private func leg(_ sport: Sport, at start: Double, seconds: Double = 60) -> LegRecord {
+    LegRecord(sport: sport.rawValue, startSeconds: start, elapsedSeconds: seconds, timerSeconds: seconds, distanceMeters: nil, kcal: nil, laps: [])
+}
+
+@Suite("A history record as an activity file holds it (export)")
+struct SessionExportTests {
+    @Test("an interval workout's FIT sub-sport comes from its name")
+    func subSports() {
+        #expect(SessionExport.intervalSubSport(workout: "Tabata 20/10") == "tabata")
+        #expect(SessionExport.intervalSubSport(workout: "EMOM 12") == "emom")
+        #expect(SessionExport.intervalSubSport(workout: "amrap burner") == "amrap")
+        #expect(SessionExport.intervalSubSport(workout: "Classic HIIT") == "hiit")
+    }
+
+    @Test("the kind of multisport event comes from the sport legs in order, transitions left out")
+    func multisportNames() {
+        #expect(SessionExport.multisportName(legs: [leg(.swimming, at: 0), leg(.transition, at: 60), leg(.cycling, at: 120),
+                                                   leg(.transition, at: 180), leg(.running, at: 240)]) == "triathlon")
+        #expect(SessionExport.multisportName(legs: [leg(.running, at: 0), leg(.cycling, at: 60), leg(.running, at: 120)]) == "duathlon")
+        #expect(SessionExport.multisportName(legs: [leg(.cycling, at: 0), leg(.running, at: 60)]) == "brick")
+        #expect(SessionExport.multisportName(legs: [leg(.swimming, at: 0), leg(.running, at: 60), leg(.swimming, at: 120)]) == "swim_run")
+        #expect(SessionExport.multisportName(legs: [leg(.running, at: 0), leg(.rowing, at: 60)]) == nil)
+    }
+
+    @Test("an interval session is one hiit session with a point every second and its paused time as a pause at the end")
+    func intervalActivity() throws {
+        let record = intervals("Tabata", paused: 12.5)
+        let activity = SessionExport.activity(of: record)
+        let session = try #require(activity.sessions.first)
+        #expect(activity.sessions.count == 1 && session.sport == .hiit && session.sportName == "hiit/tabata")
+        #expect(session.start == start && session.totals.elapsedSeconds == 252.5 && session.totals.timerSeconds == 240)
+        #expect(session.totals.kcal == 41.718)
+        #expect(session.points.count == 254, "0…252 s and the end at 252.5 s")
+        #expect(zip(session.points, session.points.dropFirst()).allSatisfy { $1.time.timeIntervalSince($0.time) <= 1 })
+        #expect(session.points.last?.time == record.end)
+        #expect(session.pauses == [TimerPause(start: record.end.addingTimeInterval(-12.5), end: record.end)])
+        #expect(activity.utcOffsetSeconds == 3600 && activity.hiitSession?.id == record.id && activity.hiitSession?.kind == .intervals)
+    }
+
+    @Test("a leg's points carry its distance so far, linear in time")
+    func legDistance() throws {
+        var bike = leg(.cycling, at: 0, seconds: 100)
+        bike.distanceMeters = 1000
+        let record = SessionRecord(id: UUID(), workout: "Ride", kind: .multisport, start: start, end: start.addingTimeInterval(100),
+                                   timeZone: prague, workoutSeconds: 100, totalSeconds: 100, pausedSeconds: 0,
+                                   rounds: 1, exercises: 0, weightKg: nil, kcal: nil, legs: [bike])
+        let points = try #require(SessionExport.activity(of: record).sessions.first?.points)
+        #expect(points.count == 101 && points[50].distanceMeters == 500 && points.last?.distanceMeters == 1000)
+    }
+
+    @Test("an interval session written as FIT and converted back is the same record, whatever zone the importer is in")
+    func fitRoundTrip() throws {
+        let record = intervals("Tabata", paused: 12.5)
+        let data = FITActivityEncoder.encode(SessionExport.activity(of: record))
+        let decoded = try ActivityFile.decode(data)
+        let back = try ImportedActivity(decoded, id: UUID(), source: fileSource, weightKg: nil,
+                                        zone: TimeZone(identifier: "America/New_York") ?? .gmt)
+        #expect(back.record.id == record.id && back.record.kind == .intervals && back.record.workout == "Tabata")
+        #expect(back.record.timeZone == "Europe/Prague" && back.record.localDate == record.localDate && back.zoneNote == nil)
+        #expect(abs(back.record.start.timeIntervalSince(record.start)) < 0.001)
+        #expect(abs(back.record.totalSeconds - 240) < 0.001 && abs(back.record.pausedSeconds - 12.5) < 0.001)
+        #expect(back.record.workoutSeconds == 160 && back.record.rounds == 8 && back.record.exercises == 1)
+        #expect(back.record.kcal == 41.718 && back.record.weightKg == 70 && back.record.kcalSource == nil && back.record.legs.isEmpty)
+    }
+
+    @Test("hiit's values out of the history's bounds are not taken: the file's own stand")
+    func hostileValues() throws {
+        var activity = SessionExport.activity(of: intervals("Tabata"))
+        activity.hiitSession?.rounds = -5
+        activity.hiitSession?.kcal = 1e12
+        activity.hiitSession?.workoutSeconds = 1e9
+        activity.hiitSession?.weightKg = -1
+        let back = try ImportedActivity(activity, id: UUID(), source: fileSource, weightKg: nil, zone: prague)
+        #expect(back.record.rounds == 1, "the one hiit leg counted as a round")
+        #expect(back.record.kcal == 41.718, "the device's (file's) kcal")
+        #expect(back.record.workoutSeconds <= back.record.totalSeconds && back.record.weightKg == nil)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import WorkoutModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `hiit history export ID --fit|--tcx|--gpx [FILE]`, run as a person would (#14): a session
+/// out as a file, and that file imported again.
+@Suite("End to end: exporting a session as FIT")
+struct SessionExportTests {
+    /// 2025-12-01 06:30:00 UTC (the history keeps whole seconds of its dates).
+    static let start = Date(timeIntervalSince1970: 1_764_570_600)
+
+    /// A Tabata as hiit's timer records it: Prague, 70 kg, 8 rounds, a paused 12.5 s.
+    static let tabata = SessionRecord(
+        id: UUID(uuid: (0x1B, 0x4E, 0x28, 0xBA, 0x2F, 0xA1, 0x41, 0xD2, 0x88, 0x3F, 0x4A, 0x2B, 0x9C, 0x10, 0x00, 0x01)),
+        workout: "Tabata", kind: .intervals, start: start, end: start.addingTimeInterval(242.5),
+        timeZone: TimeZone(identifier: "Europe/Prague") ?? .gmt, workoutSeconds: 160, totalSeconds: 230, pausedSeconds: 12.5,
+        rounds: 8, exercises: 1, weightKg: 70, kcal: 41.718)
+
+    /// A sprint triathlon run with hiit's timer: laps on the run, a pool swim.
+    static let triathlon: SessionRecord = {
+        let legs = [
+            LegRecord(sport: "swimming", startSeconds: 0, elapsedSeconds: 900.25, timerSeconds: 900.25, distanceMeters: 750, kcal: 120.5, laps: [],
+                      poolLength: 25, poolUnit: .meters),
+            LegRecord(sport: "transition", startSeconds: 900.25, elapsedSeconds: 120, timerSeconds: 120, distanceMeters: nil, kcal: nil, laps: []),
+            LegRecord(sport: "cycling", startSeconds: 1020.25, elapsedSeconds: 2400.5, timerSeconds: 2400.5, distanceMeters: 20_000, kcal: 500.25, laps: []),
+            LegRecord(sport: "transition", startSeconds: 3420.75, elapsedSeconds: 75, timerSeconds: 75, distanceMeters: nil, kcal: nil, laps: []),
+            LegRecord(sport: "running", startSeconds: 3495.75, elapsedSeconds: 1500, timerSeconds: 1500, distanceMeters: 5000, kcal: 400,
+                      laps: [LapRecord(startSeconds: 3495.75, elapsedSeconds: 750, distanceMeters: 2500),
+                             LapRecord(startSeconds: 4245.75, elapsedSeconds: 750, distanceMeters: 2500)]),
+        ]
+        return SessionRecord(
+            id: UUID(uuid: (0x2C, 0x4E, 0x28, 0xBA, 0x2F, 0xA1, 0x41, 0xD2, 0x88, 0x3F, 0x4A, 0x2B, 0x9C, 0x10, 0x00, 0x02)),
+            workout: "Sprint triathlon", kind: .multisport, start: start.addingTimeInterval(86_400),
+            end: start.addingTimeInterval(86_400 + 4995.75), timeZone: TimeZone(identifier: "Europe/Prague") ?? .gmt,
+            workoutSeconds: SessionRecord.workoutSeconds(ofLegs: legs), totalSeconds: 4995.75, pausedSeconds: 0,
+            rounds: SessionRecord.rounds(ofLegs: legs), exercises: 0, weightKg: 70, kcal: 1020.75, legs: legs)
+    }()
+
+    static func box(with records: [SessionRecord]) throws -> E2ESandbox {
+        let box = try E2ESandbox.forHistory()
+        let lines = try records.map { String(decoding: try $0.jsonLine(), as: UTF8.self) + "\n" }.joined()
+        try box.writeHistory(Data(lines.utf8))
+        return box
+    }
+
+    static func records(_ box: E2ESandbox) throws -> [SessionRecord] {
+        try box.historyLines().map { try SessionRecord(jsonLine: Data($0.utf8)) }
+    }
+
+    /// `a` and `b` equal in every value the record holds, to the millisecond, the file's
+    /// `source` left out (the imported copy names the file it came from).
+    static func expectSame(_ a: SessionRecord, _ b: SessionRecord, legKcalToWhole: Bool = false) {
+        #expect(a.id == b.id && a.workout == b.workout && a.kind == b.kind)
+        #expect(abs(a.start.timeIntervalSince(b.start)) < 0.001 && abs(a.end.timeIntervalSince(b.end)) < 0.001, "\(a.start) \(b.start) \(a.end) \(b.end)")
+        #expect(a.timeZone == b.timeZone && a.utcOffsetSeconds == b.utcOffsetSeconds && a.localDate == b.localDate)
+        #expect(abs(a.workoutSeconds - b.workoutSeconds) < 0.001 && abs(a.totalSeconds - b.totalSeconds) < 0.001)
+        #expect(abs(a.pausedSeconds - b.pausedSeconds) < 0.001, "\(a.pausedSeconds) \(b.pausedSeconds)")
+        #expect(a.rounds == b.rounds && a.exercises == b.exercises && a.weightKg == b.weightKg && a.kcal == b.kcal)
+        #expect(a.legs.count == b.legs.count)
+        for (x, y) in zip(a.legs, b.legs) {
+            #expect(x.sport == y.sport && abs(x.startSeconds - y.startSeconds) < 0.001)
+            #expect(abs(x.elapsedSeconds - y.elapsedSeconds) < 0.001 && abs(x.timerSeconds - y.timerSeconds) < 0.001)
+            #expect(x.distanceMeters == y.distanceMeters && x.poolLengthMeters == y.poolLengthMeters, "\(x.sport) \(String(describing: x.distanceMeters)) \(String(describing: y.distanceMeters)) \(String(describing: x.poolLengthMeters)) \(String(describing: y.poolLengthMeters))")
+            if legKcalToWhole {
+                #expect(x.kcal.map { $0.rounded() } == y.kcal, "FIT holds a leg's kcal as a whole number")
+            } else {
+                #expect(x.kcal == y.kcal)
+            }
+            #expect(x.laps.count == y.laps.count)
+            for (p, q) in zip(x.laps, y.laps) {
+                #expect(abs(p.startSeconds - q.startSeconds) < 0.001 && abs(p.elapsedSeconds - q.elapsedSeconds) < 0.001 && p.distanceMeters == q.distanceMeters)
+            }
+        }
+    }
+
+    @Test("a Tabata out as FIT into a folder: named by its local start, 'already present' where it came from, the same record in an empty history")
+    func tabataRoundTrip() throws {
+        let box = try Self.box(with: [Self.tabata])
+        let out = box.file("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let export = try box.run(["history", "export", "1b4e28ba", "--fit", out.path])
+        let file = out.appendingPathComponent("2025-12-01-0730-Tabata.fit")
+        #expect(export.status == 0, "\(export)")
+        #expect(export.stdoutLines == ["Exported 1B4E28BA to \(file.path)"])
+        let bytes = try Data(contentsOf: file)
+        #expect(bytes.count > 1000 && bytes[8..<12].elementsEqual(".FIT".utf8))
+        #expect(try fileModeBits(of: file) == 0o600)
+
+        let again = try box.run(["history", "import", file.path])
+        #expect(again.status == 0 && again.stdoutLines.first == "\(file.path): already present (1B4E28BA)", "\(again)")
+        #expect(try Self.records(box).count == 1)
+
+        let fresh = try E2ESandbox.forHistory()
+        let imported = try fresh.run(["history", "import", file.path], extraEnvironment: ["TZ": "America/New_York"])
+        #expect(imported.status == 0, "\(imported)")
+        let records = try Self.records(fresh)
+        #expect(records.count == 1)
+        if let record = records.first {
+            Self.expectSame(try #require(try Self.records(box).first), record)
+            #expect(record.source?.format == "fit" && record.kcalSource == nil)
+        }
+        #expect(!imported.stderr.contains("no time zone"), "the zone travels with the file: \(imported)")
+    }
+
+    @Test("a triathlon run with hiit's timer out as FIT and back: the same legs, laps and kcal; a second export refuses to replace the file without --force")
+    func triathlonRoundTrip() throws {
+        let box = try Self.box(with: [Self.triathlon])
+        let file = box.file("tri.fit")
+        let export = try box.run(["history", "export", "2C4E28BA", "--fit", file.path])
+        #expect(export.status == 0, "\(export)")
+        let bytes = try Data(contentsOf: file)
+
+        let refused = try box.run(["history", "export", "2C4E28BA", "--fit", file.path])
+        #expect(refused.status == 64 && refused.stderr.contains("\(file.path) exists; add --force to replace it"), "\(refused)")
+        #expect(try Data(contentsOf: file) == bytes)
+        let forced = try box.run(["history", "export", "2C4E28BA", "--fit", file.path, "--force"])
+        let forcedBytes = try Data(contentsOf: file)
+        #expect(forced.status == 0 && forcedBytes == bytes, "the same session gives the same bytes")
+
+        let fresh = try E2ESandbox.forHistory()
+        let imported = try fresh.run(["history", "import", file.path])
+        #expect(imported.status == 0, "\(imported)")
+        let records = try Self.records(fresh)
+        #expect(records.count == 1)
+        if let record = records.first { Self.expectSame(try #require(try Self.records(box).first), record, legKcalToWhole: true) }
+        #expect(try box.run(["history", "import", file.path]).stdoutLines.first == "\(file.path): already present (2C4E28BA)")
+    }
+
+    @Test("an imported ride exports its kept original byte for byte, to stdout when it is a pipe, and imports again as already present")
+    func importedRide() throws {
+        let box = try E2ESandbox.forHistory()
+        let original = ActivityImportTests.fixture("fit/ride_1h.fit")
+        let imported = try box.run(["history", "import", original.path])
+        #expect(imported.status == 0, "\(imported)")
+        let id = try #require(try Self.records(box).first?.id.uuidString.prefix(8))
+        let file = box.file("ride.fit")
+        let export = try box.run(["history", "export", String(id), "--fit", file.path])
+        #expect(export.status == 0, "\(export)")
+        let exported = try Data(contentsOf: file)
+        #expect(exported == (try Data(contentsOf: original)))
+        let piped = try box.run(["history", "export", String(id), "--fit"])
+        #expect(piped.status == 0 && piped.stdout.utf8.count > 100_000 && piped.stdout.contains(".FIT"), "FIT bytes on the pipe")
+        let again = try box.run(["history", "import", file.path])
+        #expect(again.stdoutLines.first == "\(file.path): already present (\(id))", "\(again)")
+    }
+
+    @Test("errors: an unknown id, GPX of a session without a track, two formats, --originals with --fit; nothing is written")
+    func errors() throws {
+        let box = try Self.box(with: [Self.tabata])
+        let unknown = try box.run(["history", "export", "ffffffff", "--fit", box.file("a.fit").path])
+        #expect(unknown.status == 64 && unknown.stderrLines.first?.hasPrefix("Error: ") == true, "\(unknown)")
+        let gpx = try box.run(["history", "export", "1B4E28BA", "--gpx", box.file("a.gpx").path])
+        #expect(gpx.status == 65 && gpx.stderr.contains("session 1B4E28BA: no GPS track"), "\(gpx)")
+        let two = try box.run(["history", "export", "1B4E28BA", "--fit", "--tcx"])
+        #expect(two.status == 64 && two.stderr.contains("--fit and --tcx cannot be given together"), "\(two)")
+        let originals = try box.run(["history", "export", "1B4E28BA", "--fit", "--originals", box.file("o").path])
+        #expect(originals.status == 64, "\(originals)")
+        let noID = try box.run(["history", "export", "--fit"])
+        #expect(noID.status == 64 && noID.stderr.contains("--fit needs the session's ID"), "\(noID)")
+        #expect(!FileManager.default.fileExists(atPath: box.file("a.fit").path) && !FileManager.default.fileExists(atPath: box.file("a.gpx").path))
+    }
+}
