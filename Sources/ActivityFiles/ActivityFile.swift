@@ -59,17 +59,11 @@ public enum ActivityFile {
         }
     }
 
-    /// Writes `activity` as a file of `format`, as the platforms that take uploads read it
-    /// (Strava, Garmin Connect, intervals.icu): FIT by ``FITActivityEncoder``, TCX by
-    /// ``TCXActivityEncoder``, GPX by ``GPXActivityEncoder``. Pure: values in, bytes out.
-    /// - Throws: ``ActivityFileError/noActivity(reason:)`` when the format cannot hold the
-    ///   activity (a GPX of an activity without a track).
-    public static func encode(_ activity: RecordedActivity, as format: RecordedActivity.Format) throws(ActivityFileError) -> Data {
-        switch format {
-        case .fit: FITActivityEncoder.encode(activity)
-        case .tcx: TCXActivityEncoder.encode(activity)
-        case .gpx: try GPXActivityEncoder.encode(activity)
-        }
+    /// Writes `activity` as a FIT activity file, as the platforms that take uploads read it
+    /// (Strava, Garmin Connect, intervals.icu), by ``FITActivityEncoder``. Pure: values in,
+    /// bytes out. (TCX and GPX writers are to come: #14.)
+    public static func encodeFIT(_ activity: RecordedActivity) -> Data {
+        FITActivityEncoder.encode(activity)
     }
 
     /// The local name of the first element of an XML document (prefix dropped), reading at

@@ -4,7 +4,7 @@ import Tracks
 import WorkoutModel
 
 /// A history record as the activity a file can hold (DESIGN §8, export), for
-/// ``ActivityFile/encode(_:as:)``. Pure: the record in, the activity out.
+/// ``ActivityFile/encodeFIT(_:)``. Pure: the record in, the activity out.
 public enum SessionExport {
     /// The activity of `record`, for a session hiit's timer recorded or that was typed (an
     /// imported session exports from its kept original instead, where there is one).

@@ -266,7 +266,7 @@ import Glibc
         #expect(both.status == 64)
         // A conflict between options is a usage error: the error, then the usage line.
         #expect(both.allStderrLines == ["Error: --csv and --json cannot be given together; choose one format.",
-                                        "Usage: hiit history export [<file>] [--json] [--csv] [--force] [--originals <folder>]",
+                                        "Usage: hiit history export [<file> ...] [--fit] [--json] [--csv] [--force] [--originals <folder>]",
                                         "  See 'hiit history export --help' for more information."])
     }
 

@@ -5,7 +5,7 @@ import WorkoutModel
 import Glibc
 #endif
 
-/// `hiit history export ID --fit|--tcx|--gpx [FILE]`, run as a person would (#14): a session
+/// `hiit history export ID --fit [FILE]`, run as a person would (#14): a session
 /// out as a file, and that file imported again.
 @Suite("End to end: exporting a session as FIT")
 struct SessionExportTests {
@@ -147,19 +147,19 @@ struct SessionExportTests {
         #expect(again.stdoutLines.first == "\(file.path): already present (\(id))", "\(again)")
     }
 
-    @Test("errors: an unknown id, GPX of a session without a track, two formats, --originals with --fit; nothing is written")
+    @Test("errors: an unknown id, two formats, too many arguments, --originals with --fit, no id; nothing is written")
     func errors() throws {
         let box = try Self.box(with: [Self.tabata])
         let unknown = try box.run(["history", "export", "ffffffff", "--fit", box.file("a.fit").path])
         #expect(unknown.status == 64 && unknown.stderrLines.first?.hasPrefix("Error: ") == true, "\(unknown)")
-        let gpx = try box.run(["history", "export", "1B4E28BA", "--gpx", box.file("a.gpx").path])
-        #expect(gpx.status == 65 && gpx.stderr.contains("session 1B4E28BA: no GPS track"), "\(gpx)")
-        let two = try box.run(["history", "export", "1B4E28BA", "--fit", "--tcx"])
-        #expect(two.status == 64 && two.stderr.contains("--fit and --tcx cannot be given together"), "\(two)")
+        let two = try box.run(["history", "export", "1B4E28BA", "--fit", "--csv"])
+        #expect(two.status == 64 && two.stderr.contains("--csv and --fit cannot be given together"), "\(two)")
+        let three = try box.run(["history", "export", "1B4E28BA", "x.fit", "y.fit", "--fit"])
+        #expect(three.status == 64 && three.stderr.contains("--fit writes one session"), "\(three)")
         let originals = try box.run(["history", "export", "1B4E28BA", "--fit", "--originals", box.file("o").path])
         #expect(originals.status == 64, "\(originals)")
         let noID = try box.run(["history", "export", "--fit"])
         #expect(noID.status == 64 && noID.stderr.contains("--fit needs the session's ID"), "\(noID)")
-        #expect(!FileManager.default.fileExists(atPath: box.file("a.fit").path) && !FileManager.default.fileExists(atPath: box.file("a.gpx").path))
+        #expect(!FileManager.default.fileExists(atPath: box.file("a.fit").path))
     }
 }

@@ -10,21 +10,17 @@ import WorkoutStore
 
 /// `hiit history export [--csv|--json] [--force] [FILE]`: the history as JSON lines (the stored
 /// lines, oldest first) or CSV, to FILE or standard output; `hiit history export ID
-/// --fit|--tcx|--gpx [FILE]`: one session as an activity file for the training platforms.
+/// --fit [FILE]`: one session as an activity file for the training platforms.
 struct HistoryExportCommand: Command {
     static let configuration = CommandConfiguration(
-        path: ["history", "export"], abstract: "Write the history as JSON lines or CSV, or one session as a FIT, TCX or GPX file.",
-        discussion: "With --fit, --tcx or --gpx the first argument is a session's ID (as 'hiit history' shows it) and the second where to write: a file, or a folder, in which the file is named YYYY-MM-DD-HHMM-<name>.<ext> from the session's local start; with none, standard output when it is not a terminal. Strava, Garmin Connect and intervals.icu take the FIT file as an upload. An imported session is written from its kept original: byte for byte when the format is the original's, else from what the original holds; hiit's own sessions from their record (an interval session as sport hiit with a tabata, emom, amrap or hiit sub-sport, a multisport one as a session per leg, with hiit's own values in FIT developer fields, so that importing the file where the session is says 'already present'). GPX holds GPS tracks only. JSON lines are the stored lines, oldest first, exactly as stored. CSV (RFC 4180, CRLF line ends) has the columns id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, distanceMeters (the legs' distances added up, in metres; empty for interval workouts) and legDistances (every leg in order as sport=metres, separated by semicolons, nothing after = for a leg without a distance: swimming=750;transition=;cycling=20000). Lines that cannot be read are reported and left out.")
+        path: ["history", "export"], abstract: "Write the history as JSON lines or CSV, or one session as a FIT file.",
+        discussion: "With --fit the first argument is a session's ID (as 'hiit history' shows it) and the second where to write: a file, or a folder, in which the file is named YYYY-MM-DD-HHMM-<name>.<ext> from the session's local start; with none, standard output when it is not a terminal. Strava, Garmin Connect and intervals.icu take the FIT file as an upload. An imported session is written from its kept original: byte for byte when the format is the original's, else from what the original holds; hiit's own sessions from their record (an interval session as sport hiit with a tabata, emom, amrap or hiit sub-sport, a multisport one as a session per leg, with hiit's own values in FIT developer fields, so that importing the file where the session is says 'already present'). JSON lines are the stored lines, oldest first, exactly as stored. CSV (RFC 4180, CRLF line ends) has the columns id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, distanceMeters (the legs' distances added up, in metres; empty for interval workouts) and legDistances (every leg in order as sport=metres, separated by semicolons, nothing after = for a leg without a distance: swimming=750;transition=;cycling=20000). Lines that cannot be read are reported and left out.")
 
     /// The arguments as typed: `[FILE]` for the history, `ID [FILE]` for one session.
-    @Argument("FILE", help: "Where to write (created 0600); standard output when left out. With --fit, --tcx or --gpx: the session's ID, then the file or folder.", isOptional: true)
+    @Argument("FILE", help: "Where to write (created 0600); standard output when left out. With --fit: the session's ID, then the file or folder.", isOptional: true)
     var words: [String]
     /// `--fit`: one session as a FIT activity file.
     @Flag("fit", help: "Write the session ID as a FIT activity file (Strava, Garmin Connect, intervals.icu).") var isFIT: Bool
-    /// `--tcx`: one session as a TCX file.
-    @Flag("tcx", help: "Write the session ID as a TCX file.") var isTCX: Bool
-    /// `--gpx`: one session's GPS track as a GPX file.
-    @Flag("gpx", help: "Write the session ID's GPS track as a GPX file.") var isGPX: Bool
     /// `--json`: JSON lines, the default.
     @Flag("json", help: "JSON lines (the default).") var isJSON: Bool
     /// `--csv`: CSV rather than JSON lines.
@@ -40,13 +36,13 @@ struct HistoryExportCommand: Command {
     var destination: URL? { words.first.map { URL(fileURLWithPath: $0) } }
 
     /// The activity format asked for, if any.
-    var activityFormat: RecordedActivity.Format? { isFIT ? .fit : isTCX ? .tcx : isGPX ? .gpx : nil }
+    var activityFormat: RecordedActivity.Format? { isFIT ? .fit : nil }
 
     /// - Throws: ``CommandLineError/conflict(_:)`` for two formats together, or `--originals` with
     ///   an activity format; ``CommandLineError/invalidValue(option:value:reason:)``-style
     ///   usage errors for a wrong number of arguments.
     func validate() throws(CommandLineError) {
-        let formats = [(isJSON, "--json"), (isCSV, "--csv"), (isFIT, "--fit"), (isTCX, "--tcx"), (isGPX, "--gpx")].filter(\.0).map(\.1)
+        let formats = [(isCSV, "--csv"), (isJSON, "--json"), (isFIT, "--fit")].filter(\.0).map(\.1)
         if formats.count > 1 {
             throw .conflict("\(formats.joined(separator: " and ")) cannot be given together; choose one format")
         }
@@ -55,7 +51,7 @@ struct HistoryExportCommand: Command {
             if words.isEmpty { throw .conflict("--\(format.rawValue) needs the session's ID: hiit history export ID --\(format.rawValue) [FILE]") }
             if words.count > 2 { throw .conflict("--\(format.rawValue) writes one session: give its ID and at most one FILE or folder") }
         } else if words.count > 1 {
-            throw .conflict("give at most one FILE; to write one session as a file, add --fit, --tcx or --gpx")
+            throw .conflict("give at most one FILE; to write one session as a file, add --fit")
         }
     }
 
@@ -124,8 +120,8 @@ struct HistoryExportCommand: Command {
     /// Writes the session `words[0]` as a `format` file to `words[1]` (a file, or a folder to
     /// name it in) or to stdout when that is not a terminal.
     /// - Throws: ``CommandFailure`` — usage (64) for an unknown ID, a terminal stdout or an
-    ///   existing file without `--force`; data (65) for a GPX of a session without a track or a
-    ///   kept original that no longer decodes; I/O (74) when the file cannot be written.
+    ///   existing file without `--force`; data (65) for a kept original that no longer decodes;
+    ///   I/O (74) when the file cannot be written.
     func exportSession(as format: RecordedActivity.Format, context: CommandContext) throws -> Int32 {
         let console = context.console
         let folder = DataFolder(url: context.locations.dataFolder)
@@ -160,8 +156,8 @@ struct HistoryExportCommand: Command {
     /// format; else encoded from the original's activity (an imported session) or from the
     /// record (``SessionExport/activity(of:)``; also for an imported session whose original is
     /// gone, with a note).
-    /// - Throws: ``CommandFailure`` (65) when the original no longer decodes or the format
-    ///   cannot hold the session (a GPX without a track); (74) when the original cannot be read.
+    /// - Throws: ``CommandFailure`` (65) when the original no longer decodes; (74) when the
+    ///   original cannot be read.
     static func fileBytes(of record: SessionRecord, as format: RecordedActivity.Format, in folder: DataFolder) throws -> Data {
         var activity = SessionExport.activity(of: record)
         if record.source != nil {
@@ -180,14 +176,7 @@ struct HistoryExportCommand: Command {
                 }
             }
         }
-        do {
-            return try ActivityFile.encode(activity, as: format)
-        } catch {
-            if case let .noActivity(reason) = error {
-                throw CommandFailure.data("session \(HistoryText.shortID(record.id)): \(reason)")
-            }
-            throw CommandFailure.data("session \(HistoryText.shortID(record.id)): \(error)")
-        }
+        return ActivityFile.encodeFIT(activity)
     }
 
     /// `2026-11-28-0712-Tabata.fit`: the local start (the record's offset) and the workout's
