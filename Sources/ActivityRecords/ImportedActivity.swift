@@ -98,15 +98,7 @@ public struct ImportedActivity: Sendable, Equatable {
         }
         var finalZoneNote = zoneNote
         if let mark = activity.hiitSession {
-            Self.restore(mark, in: &record, zoneNote: &finalZoneNote)
-            // hiit's own legs: the distance it wrote as the session's total, never one from the
-            // points it made up; a moving time only where a GPS track was recorded.
-            for (index, session) in sessions.enumerated() where index < record.legs.count {
-                record.legs[index].distanceMeters = LegDraft.finite(session.totals.distanceMeters).flatMap { RecordLimits.legDistanceMeters.contains($0) ? $0 : nil }
-                if !session.points.contains(where: { $0.latitude != nil && $0.longitude != nil }) {
-                    record.legs[index].movingSeconds = nil
-                }
-            }
+            Self.restore(mark, sessions: sessions, in: &record, zoneNote: &finalZoneNote)
         }
         self.record = record
         self.notes = notes
@@ -120,7 +112,10 @@ public struct ImportedActivity: Sendable, Equatable {
     /// rounds, exercises, Workout Time, the exact kcal and the weight. Legs keep what the file
     /// holds (their kcal to the whole kcal); ``SessionRecord/kcalSource`` is `nil`, as for every
     /// session of hiit's.
-    static func restore(_ mark: HiitSessionData, in record: inout SessionRecord, zoneNote: inout String?) {
+    /// A leg's distance is its session's total as written, never one from the points hiit
+    /// made up for the file; its moving time only where a GPS track was recorded.
+    static func restore(_ mark: HiitSessionData, sessions: [RecordedSession], in record: inout SessionRecord,
+                        zoneNote: inout String?) {
         if let named = TimeZone(identifier: mark.timeZone), named.secondsFromGMT(for: record.start) == record.utcOffsetSeconds {
             // The same offset at the start: the local date stays as it was computed.
             record.timeZone = named.identifier
@@ -141,6 +136,13 @@ public struct ImportedActivity: Sendable, Equatable {
         record.weightKg = mark.weightKg.flatMap { $0.isFinite && (1...1_000).contains($0) ? $0 : nil }
         record.kcalSource = nil
         if mark.kind == .intervals { record.legs = [] }
+        for (index, session) in sessions.enumerated() where index < record.legs.count {
+            record.legs[index].distanceMeters = LegDraft.finite(session.totals.distanceMeters)
+                .flatMap { RecordLimits.legDistanceMeters.contains($0) ? $0 : nil }
+            if !session.points.contains(where: { $0.latitude != nil && $0.longitude != nil }) {
+                record.legs[index].movingSeconds = nil
+            }
+        }
     }
 
     // MARK: Rules

@@ -46,8 +46,7 @@ public enum SessionExport {
             sessions = [RecordedSession(
                 sport: .hiit, sportName: "hiit/" + intervalSubSport(workout: record.workout), start: record.start,
                 totals: totals,
-                laps: [RecordedLap(start: record.start, totals: RecordedTotals(elapsedSeconds: elapsed, timerSeconds: timer, kcal: record.kcal),
-                                   intensity: .active)],
+                laps: [RecordedLap(start: record.start, totals: totals, intensity: .active)],
                 points: points(from: record.start, seconds: elapsed, meters: nil),
                 pauses: pauses(endingAt: record.start.addingTimeInterval(elapsed), seconds: elapsed - timer))]
         case .multisport:

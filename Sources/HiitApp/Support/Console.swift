@@ -58,24 +58,23 @@ struct Console {
     /// written as given: a command lays it out with ``glyphs`` itself, and JSON and stored
     /// lines are UTF-8 whatever the locale.
     func out(_ text: String) {
-        guard !stdout.isStopped else { return }
-        do {
-            if let capture { return try capture.appendToStdout(text + "\n") }
-            try FileDescriptorIO.writeAll(text + "\n", to: STDOUT_FILENO)
-        } catch {
-            guard case let .systemCall(_, _, code) = error else { return stdout.fail(errno: EIO) }
-            if code == EPIPE { stdout.stopQuietly() } else { stdout.fail(errno: code) }
-        }
+        writeStdout(Array((text + "\n").utf8))
     }
 
     /// Writes `bytes` to stdout as they are (a binary file, no newline added), unless an
     /// earlier write failed; a capturing console keeps them as UTF-8 text, invalid bytes
     /// replaced.
     func outBytes(_ bytes: Data) {
+        writeStdout([UInt8](bytes))
+    }
+
+    /// Writes `bytes` to stdout (or the capture, as UTF-8 text), unless an earlier write failed;
+    /// records a failure, and stops quietly on `EPIPE`.
+    private func writeStdout(_ bytes: [UInt8]) {
         guard !stdout.isStopped else { return }
         do {
             if let capture { return try capture.appendToStdout(String(decoding: bytes, as: UTF8.self)) }
-            try FileDescriptorIO.writeAll([UInt8](bytes), to: STDOUT_FILENO)
+            try FileDescriptorIO.writeAll(bytes, to: STDOUT_FILENO)
         } catch {
             guard case let .systemCall(_, _, code) = error else { return stdout.fail(errno: EIO) }
             if code == EPIPE { stdout.stopQuietly() } else { stdout.fail(errno: code) }

@@ -72,18 +72,25 @@ struct HistoryExportCommand: Command {
             try copyOriginals(of: scan.entries.map(\.record), context: context, reportOnStderr: true)
             return ExitStatus.success
         }
-        do {
-            try HistoryExport.write(Data(text.utf8), to: destination, replacing: replaces)
-        } catch {
-            if case let .io(_, operation, code) = error, code == EEXIST, operation == "create" {
-                throw CommandFailure.usage("\(destination.path) exists; add --force to replace it")
-            }
-            throw CommandFailure.io("\(error)")
-        }
+        try write(Data(text.utf8), to: destination)
         let count = scan.entries.count
         console.out("Exported \(count) \(count == 1 ? "session" : "sessions") to \(destination.path)")
         try copyOriginals(of: scan.entries.map(\.record), context: context, reportOnStderr: false)
         return ExitStatus.success
+    }
+
+    /// Writes `data` to `url` (0600), replacing it only with `--force`.
+    /// - Throws: ``CommandFailure`` — usage (64) when the file exists without `--force`, I/O
+    ///   (74) when it cannot be written.
+    func write(_ data: Data, to url: URL) throws {
+        do {
+            try HistoryExport.write(data, to: url, replacing: replaces)
+        } catch {
+            if case let .io(_, operation, code) = error, code == EEXIST, operation == "create" {
+                throw CommandFailure.usage("\(url.path) exists; add --force to replace it")
+            }
+            throw CommandFailure.io("\(error)")
+        }
     }
 
     /// Copies the kept originals of `records` into ``originalsFolder`` (when given), saying how
@@ -140,14 +147,7 @@ struct HistoryExportCommand: Command {
         if FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder), isFolder.boolValue {
             target = target.appendingPathComponent(Self.fileName(of: record, format: format))
         }
-        do {
-            try HistoryExport.write(data, to: target, replacing: replaces)
-        } catch {
-            if case let .io(_, operation, code) = error, code == EEXIST, operation == "create" {
-                throw CommandFailure.usage("\(target.path) exists; add --force to replace it")
-            }
-            throw CommandFailure.io("\(error)")
-        }
+        try write(data, to: target)
         console.out("Exported \(HistoryText.shortID(record.id)) to \(target.path)")
         return ExitStatus.success
     }
