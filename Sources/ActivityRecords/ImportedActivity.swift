@@ -113,7 +113,9 @@ public struct ImportedActivity: Sendable, Equatable {
     /// holds (their kcal to the whole kcal); ``SessionRecord/kcalSource`` is `nil`, as for every
     /// session of hiit's.
     /// A leg's distance is its session's total as written, never one from the points hiit
-    /// made up for the file; its moving time only where a GPS track was recorded.
+    /// made up for the file; its moving time only where a GPS track was recorded. An interval
+    /// session's segments are its laps, when each has a name and an intensity that stands for a
+    /// segment (``SessionExport/segmentKind(of:)``), times to the millisecond.
     static func restore(_ mark: HiitSessionData, sessions: [RecordedSession], in record: inout SessionRecord,
                         zoneNote: inout String?) {
         if let named = TimeZone(identifier: mark.timeZone), named.secondsFromGMT(for: record.start) == record.utcOffsetSeconds {
@@ -135,7 +137,10 @@ public struct ImportedActivity: Sendable, Equatable {
         if mark.kcal == nil { record.kcal = nil }
         record.weightKg = mark.weightKg.flatMap { $0.isFinite && (1...1_000).contains($0) ? $0 : nil }
         record.kcalSource = nil
-        if mark.kind == .intervals { record.legs = [] }
+        if mark.kind == .intervals {
+            record.legs = []
+            record.segments = segments(of: sessions.first?.laps ?? [], recordStart: record.start)
+        }
         for (index, session) in sessions.enumerated() where index < record.legs.count {
             record.legs[index].distanceMeters = LegDraft.finite(session.totals.distanceMeters)
                 .flatMap { RecordLimits.legDistanceMeters.contains($0) ? $0 : nil }
@@ -143,6 +148,26 @@ public struct ImportedActivity: Sendable, Equatable {
                 record.legs[index].movingSeconds = nil
             }
         }
+    }
+
+    /// The segments hiit's laps stand for, or none when any lap is not one of hiit's segments.
+    static func segments(of laps: [RecordedLap], recordStart: Date) -> [SegmentRecord] {
+        var segments: [SegmentRecord] = []
+        for lap in laps {
+            guard let name = lap.name, let kind = lap.intensity.flatMap(SessionExport.segmentKind(of:)),
+                  let elapsed = lap.totals.elapsedSeconds, let timer = lap.totals.timerSeconds,
+                  elapsed.isFinite, timer.isFinite
+            else { return [] }
+            segments.append(SegmentRecord(
+                kind: kind, label: name,
+                startSeconds: SegmentRecord.milliseconds(lap.start.timeIntervalSince(recordStart)),
+                elapsedSeconds: SegmentRecord.milliseconds(elapsed), timerSeconds: SegmentRecord.milliseconds(timer)))
+        }
+        guard segments.count <= RecordLimits.segmentsPerSession,
+              segments.allSatisfy({ RecordLimits.seconds.contains($0.startSeconds) && RecordLimits.seconds.contains($0.elapsedSeconds)
+                  && RecordLimits.seconds.contains($0.timerSeconds) })
+        else { return [] }
+        return segments
     }
 
     // MARK: Rules

@@ -13,8 +13,9 @@ public enum SessionExport {
     /// - An interval session is one session of sport `hiit` whose sub-sport is
     ///   ``intervalSubSport(workout:)``, from the record's start for Total Time plus paused
     ///   seconds (the history keeps its dates to the second, its durations exactly), timer time
-    ///   the record's Total Time, kcal the record's; one lap, active (the record keeps no
-    ///   segment times).
+    ///   the record's Total Time, kcal the record's; one lap per recorded segment
+    ///   (``lap(of:recordStart:sessionTimer:kcal:)``), or one active lap for a record that
+    ///   keeps no segments.
     /// - A multisport session is one session per leg in order (transitions as sessions of sport
     ///   `transition`), each with the leg's start, times, distance, kcal, climb, heart rate and
     ///   laps (one per recorded lap), a pool swim with its pool length; the kind of event is
@@ -23,7 +24,8 @@ public enum SessionExport {
     ///   a time, and for a leg with a distance the distance so far, linear in time (no track is
     ///   recorded; platforms refuse records without times).
     /// - Paused time: the record says how much, not when; it is written as one pause at the
-    ///   end of the session (of each leg for multisport).
+    ///   end of each segment that was paused (of the session when there are no segments, of
+    ///   each leg for multisport).
     /// - hiit's own values (id, kind, workout, zone, rounds, exercises, Workout Time, exact kcal
     ///   and weight) go along as ``HiitSessionData``, so that the file imported again is the
     ///   same record.
@@ -43,18 +45,65 @@ public enum SessionExport {
             let timer = max(0, record.totalSeconds)
             let elapsed = timer + max(0, record.pausedSeconds)
             let totals = RecordedTotals(elapsedSeconds: elapsed, timerSeconds: timer, kcal: record.kcal)
+            var laps = [RecordedLap(start: record.start, totals: totals, intensity: .active)]
+            var pauses = pauses(endingAt: record.start.addingTimeInterval(elapsed), seconds: elapsed - timer)
+            if !record.segments.isEmpty {
+                laps = record.segments.map { lap(of: $0, recordStart: record.start, sessionTimer: timer, kcal: record.kcal) }
+                pauses = record.segments.flatMap { segment in
+                    Self.pauses(endingAt: record.start.addingTimeInterval(segment.startSeconds + segment.elapsedSeconds),
+                                seconds: segment.elapsedSeconds - segment.timerSeconds)
+                }
+            }
             sessions = [RecordedSession(
                 sport: .hiit, sportName: "hiit/" + intervalSubSport(workout: record.workout), start: record.start,
-                totals: totals,
-                laps: [RecordedLap(start: record.start, totals: totals, intensity: .active)],
-                points: points(from: record.start, seconds: elapsed, meters: nil),
-                pauses: pauses(endingAt: record.start.addingTimeInterval(elapsed), seconds: elapsed - timer))]
+                totals: totals, laps: laps,
+                points: points(from: record.start, seconds: elapsed, meters: nil), pauses: pauses)]
         case .multisport:
             sessions = record.legs.map { session(of: $0, recordStart: record.start) }
             multisport = multisportName(legs: record.legs)
         }
         return RecordedActivity(format: .fit, utcOffsetSeconds: record.utcOffsetSeconds, name: record.workout,
                                 sessions: sessions, multisportName: multisport, hiitSession: mark)
+    }
+
+    /// The lap of one segment of an interval session: its start and times, its label as the
+    /// lap's name, its intensity (``intensity(of:)``), and its share of `kcal` by timer time.
+    /// - Parameters:
+    ///   - segment: the segment as recorded.
+    ///   - recordStart: the session's start.
+    ///   - sessionTimer: the session's timer seconds (Total Time).
+    ///   - kcal: the session's kcal, when estimated.
+    public static func lap(of segment: SegmentRecord, recordStart: Date, sessionTimer: Double, kcal: Double?) -> RecordedLap {
+        let share = sessionTimer > 0 ? segment.timerSeconds / sessionTimer : 0
+        return RecordedLap(
+            start: recordStart.addingTimeInterval(segment.startSeconds),
+            totals: RecordedTotals(elapsedSeconds: segment.elapsedSeconds, timerSeconds: segment.timerSeconds,
+                                   kcal: kcal.map { $0 * share }),
+            intensity: intensity(of: segment.kind), name: segment.label)
+    }
+
+    /// The FIT lap intensity of a segment's kind (FIT SDK Profile.xlsx, `intensity`): work
+    /// `active`, rest `rest`, rest between exercises `recovery`, cool-down `cooldown`; each kind
+    /// its own, so that a lap read back says which segment it was (``segmentKind(of:)``).
+    public static func intensity(of kind: SegmentRecord.Kind) -> LapIntensity {
+        switch kind {
+        case .work: .active
+        case .rest: .rest
+        case .restBetweenExercises: .recovery
+        case .coolDown: .cooldown
+        }
+    }
+
+    /// The segment kind a lap's intensity stands for, the inverse of ``intensity(of:)``; `nil`
+    /// for the intensities it never writes (warm-up, interval, other).
+    public static func segmentKind(of intensity: LapIntensity) -> SegmentRecord.Kind? {
+        switch intensity {
+        case .active: .work
+        case .rest: .rest
+        case .recovery: .restBetweenExercises
+        case .cooldown: .coolDown
+        case .warmup, .interval, .other: nil
+        }
     }
 
     /// FIT's sub-sport of an interval workout (FIT SDK Profile.xlsx, `sub_sport`), from its

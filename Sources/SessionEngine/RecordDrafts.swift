@@ -13,7 +13,8 @@ extension SessionSummary {
     ///
     /// The record starts at the first work segment's start and ends at completion, both
     /// `wallOrigin` plus their instant on the session clock; times, rounds and exercises are
-    /// the summary's. Calories follow ``HIITCalories/kcal(weightKg:workoutSeconds:totalSeconds:)``
+    /// the summary's; its segments are the summary's from that start, in seconds to the
+    /// millisecond (``SegmentRecord/milliseconds(_:)``). Calories follow ``HIITCalories/kcal(weightKg:workoutSeconds:totalSeconds:)``
     /// when a weight is given.
     /// - Parameters:
     ///   - id: the session's identity in the history.
@@ -32,7 +33,27 @@ extension SessionSummary {
             timeZone: timeZone,
             workoutSeconds: workoutSeconds, totalSeconds: totalSeconds,
             pausedSeconds: pausedSeconds, rounds: rounds, exercises: exercises,
-            weightKg: weightKg, kcal: kcal)
+            weightKg: weightKg, kcal: kcal, segments: segmentRecords(from: firstWorkStart))
+    }
+
+    /// The segments as history keeps them: seconds from `origin`, to the millisecond; kinds a
+    /// record does not hold (prepare, legs, transitions) left out.
+    func segmentRecords(from origin: Duration) -> [SegmentRecord] {
+        segments.compactMap { span in
+            let kind: SegmentRecord.Kind
+            switch span.kind {
+            case .work: kind = .work
+            case .rest: kind = .rest
+            case .restBetweenExercises: kind = .restBetweenExercises
+            case .coolDown: kind = .coolDown
+            case .prepare, .leg, .transition: return nil
+            }
+            return SegmentRecord(
+                kind: kind, label: span.label,
+                startSeconds: SegmentRecord.milliseconds((span.start - origin).inSeconds),
+                elapsedSeconds: SegmentRecord.milliseconds((span.end - span.start).inSeconds),
+                timerSeconds: SegmentRecord.milliseconds(span.running.inSeconds))
+        }
     }
 }
 

@@ -87,6 +87,8 @@ public struct Session: Sendable {
     private var pausedTotal: Duration = .zero
     /// Running time (pauses excluded) spent in each work segment, by segment index.
     private var workRun: [Int: Duration] = [:]
+    /// The segments run since the first work start, the last one open (its end not yet set).
+    private var spans: [SegmentSpan] = []
 
     /// The share of a work segment that must have run for its round to count: one half
     /// (a round skipped after 8 s of 20 s does not count; one skipped after 10 s does).
@@ -243,6 +245,10 @@ public struct Session: Sendable {
             }
             workRun[index, default: .zero] += .zero
         }
+        if firstWorkStart != nil {
+            if !spans.isEmpty { spans[spans.count - 1].end = instant }
+            spans.append(SegmentSpan(index: index, kind: segment.kind, label: segment.label, start: instant))
+        }
         effects.append(.segmentChanged(index: index, at: instant))
     }
 
@@ -251,7 +257,10 @@ public struct Session: Sendable {
         guard phase == .running else { return }
         let span = max(instant - lastMark, .zero)
         sessionActive += span
-        if firstWorkStart != nil { totalActive += span }
+        if firstWorkStart != nil {
+            totalActive += span
+            if !spans.isEmpty { spans[spans.count - 1].running += span }
+        }
         if program.segments[currentIndex].kind == .work {
             workActive += span
             workRun[currentIndex, default: .zero] += span
@@ -262,6 +271,7 @@ public struct Session: Sendable {
     /// Completes the session at `instant` (the boundary), learnt of at `now`.
     private mutating func complete(at instant: Duration, now: Duration, effects: inout [Effect]) {
         if phase == .paused, firstWorkStart != nil { pausedTotal += instant - pausedAt }
+        if !spans.isEmpty { spans[spans.count - 1].end = instant }
         phase = .finished
         if now - instant <= Self.lateCueTolerance {
             effects.append(.cue(.congratulations, due: instant))
@@ -271,7 +281,8 @@ public struct Session: Sendable {
             firstWorkStart: firstWorkStart, end: instant,
             workoutSeconds: workActive.inSeconds, totalSeconds: totalActive.inSeconds,
             pausedSeconds: pausedTotal.inSeconds,
-            rounds: countedRounds.count, exercises: Set(countedRounds.compactMap { program.segments[$0].exercise }).count)))
+            rounds: countedRounds.count, exercises: Set(countedRounds.compactMap { program.segments[$0].exercise }).count,
+            segments: spans)))
     }
 
     /// The work segments whose round counts: at least ``countedRoundShare`` of a timed one ran
@@ -306,10 +317,14 @@ public struct SessionSummary: Equatable, Sendable {
     public var rounds: Int
     /// Distinct exercises with at least one round done.
     public var exercises: Int
+    /// The segments run from the first work start to completion, in order (a skipped segment
+    /// with the time it ran; one entered and skipped at once with none).
+    public var segments: [SegmentSpan]
 
     /// Creates a summary; see the properties for units.
     public init(workout: String, firstWorkStart: Duration?, end: Duration, workoutSeconds: Double,
-                totalSeconds: Double, pausedSeconds: Double, rounds: Int, exercises: Int) {
+                totalSeconds: Double, pausedSeconds: Double, rounds: Int, exercises: Int,
+                segments: [SegmentSpan] = []) {
         self.workout = workout
         self.firstWorkStart = firstWorkStart
         self.end = end
@@ -318,6 +333,35 @@ public struct SessionSummary: Equatable, Sendable {
         self.pausedSeconds = pausedSeconds
         self.rounds = rounds
         self.exercises = exercises
+        self.segments = segments
+    }
+}
+
+/// One segment as it ran, on the session clock: from entering it to leaving it (pauses
+/// included), and the time it ran (pauses excluded).
+public struct SegmentSpan: Equatable, Sendable {
+    /// Its index in the program's segments.
+    public var index: Int
+    /// Its kind.
+    public var kind: Segment.Kind
+    /// Its label, as the screen showed it.
+    public var label: String
+    /// Monotonic instant it was entered.
+    public var start: Duration
+    /// Monotonic instant it was left; equal to ``start`` while it is the current one.
+    public var end: Duration
+    /// Time it ran, pauses excluded.
+    public var running: Duration
+
+    /// Creates a span; instants on the session clock.
+    public init(index: Int, kind: Segment.Kind, label: String, start: Duration, end: Duration? = nil,
+                running: Duration = .zero) {
+        self.index = index
+        self.kind = kind
+        self.label = label
+        self.start = start
+        self.end = end ?? start
+        self.running = running
     }
 }
 

@@ -30,4 +30,8 @@ public enum RecordLimits {
     /// Laps of one leg: at most 10,000 (a 10 km pool swim in a 25 m pool has 400 lengths; an
     /// ultra with a lap each kilometre a few hundred).
     public static let lapsPerLeg = 10_000
+    /// Segments of one interval session: at most 10,000 (a workout has at most 20 exercises of
+    /// 99 rounds, ``IntervalWorkout/exerciseCountRange`` and ``Exercise/roundsRange``: under
+    /// 4,000 segments with their rests).
+    public static let segmentsPerSession = 10_000
 }

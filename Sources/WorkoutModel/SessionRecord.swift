@@ -49,6 +49,10 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     public var kcal: Double?
     /// Per-leg results of a multisport session; empty for interval workouts.
     public var legs: [LegRecord]
+    /// For an interval workout hiit's timer ran: each segment from the first work segment's
+    /// start to completion, in order (prepare comes before the session and is not one of them);
+    /// empty for multisport sessions, imported ones and those recorded before hiit kept them.
+    public var segments: [SegmentRecord]
     /// For a session imported from a device's file: the file it came from; `nil` for sessions
     /// hiit's timer recorded or that were typed.
     public var source: RecordSource?
@@ -63,7 +67,7 @@ public struct SessionRecord: Codable, Equatable, Sendable {
         timeZone: String, utcOffsetSeconds: Int, localDate: LocalDay,
         workoutSeconds: Double, totalSeconds: Double, pausedSeconds: Double,
         rounds: Int, exercises: Int, weightKg: Double?, kcal: Double?, legs: [LegRecord] = [],
-        source: RecordSource? = nil, kcalSource: KcalSource? = nil
+        segments: [SegmentRecord] = [], source: RecordSource? = nil, kcalSource: KcalSource? = nil
     ) {
         self.version = Self.currentVersion
         self.id = id
@@ -82,6 +86,7 @@ public struct SessionRecord: Codable, Equatable, Sendable {
         self.weightKg = weightKg
         self.kcal = kcal
         self.legs = legs
+        self.segments = segments
         self.source = source
         self.kcalSource = kcalSource
     }
@@ -97,7 +102,8 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     public init(
         id: UUID, workout: String, kind: Kind, start: Date, end: Date, timeZone: TimeZone,
         workoutSeconds: Double, totalSeconds: Double, pausedSeconds: Double,
-        rounds: Int, exercises: Int, weightKg: Double?, kcal: Double?, legs: [LegRecord] = []
+        rounds: Int, exercises: Int, weightKg: Double?, kcal: Double?, legs: [LegRecord] = [],
+        segments: [SegmentRecord] = []
     ) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -108,16 +114,16 @@ public struct SessionRecord: Codable, Equatable, Sendable {
             timeZone: timeZone.identifier, utcOffsetSeconds: timeZone.secondsFromGMT(for: start),
             localDate: localDate, workoutSeconds: workoutSeconds, totalSeconds: totalSeconds,
             pausedSeconds: pausedSeconds, rounds: rounds, exercises: exercises,
-            weightKg: weightKg, kcal: kcal, legs: legs)
+            weightKg: weightKg, kcal: kcal, legs: legs, segments: segments)
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, id, workout, kind, start, end, timeZone, utcOffsetSeconds, localDate
         case workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, legs
-        case source, kcalSource
+        case segments, source, kcalSource
     }
 
-    /// Decodes a history line. Missing `legs` reads as empty; missing `weightKg`/`kcal`/`source`/
+    /// Decodes a history line. Missing `legs` and `segments` read as empty; missing `weightKg`/`kcal`/`source`/
     /// `kcalSource` as `nil`.
     /// - Throws: `DecodingError` for a wrong type or a missing required key, or a
     ///   `dataCorrupted` error naming the version when it is newer than ``currentVersion`` or
@@ -141,11 +147,13 @@ public struct SessionRecord: Codable, Equatable, Sendable {
         weightKg = try c.decodeIfPresent(Double.self, forKey: .weightKg)
         kcal = try c.decodeIfPresent(Double.self, forKey: .kcal)
         legs = try c.decodeIfPresent([LegRecord].self, forKey: .legs) ?? []
+        segments = try c.decodeIfPresent([SegmentRecord].self, forKey: .segments) ?? []
         source = try c.decodeIfPresent(RecordSource.self, forKey: .source)
         kcalSource = try c.decodeIfPresent(KcalSource.self, forKey: .kcalSource)
     }
 
-    /// Encodes every key; `weightKg`, `kcal`, `source` and `kcalSource` only when set.
+    /// Encodes every key; `weightKg`, `kcal`, `source` and `kcalSource` only when set,
+    /// `segments` only when there are some (a line without them is as hiit wrote it before).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(version, forKey: .version)
@@ -165,6 +173,7 @@ public struct SessionRecord: Codable, Equatable, Sendable {
         try c.encodeIfPresent(weightKg, forKey: .weightKg)
         try c.encodeIfPresent(kcal, forKey: .kcal)
         try c.encode(legs, forKey: .legs)
+        if !segments.isEmpty { try c.encode(segments, forKey: .segments) }
         try c.encodeIfPresent(source, forKey: .source)
         try c.encodeIfPresent(kcalSource, forKey: .kcalSource)
     }
@@ -287,6 +296,51 @@ public struct LapRecord: Codable, Equatable, Sendable {
         self.startSeconds = startSeconds
         self.elapsedSeconds = elapsedSeconds
         self.distanceMeters = distanceMeters
+    }
+}
+
+/// One segment of an interval workout as it ran (DESIGN §3 `segments`): its kind, its label,
+/// and its times in seconds from the session start, to the millisecond (the engine's precision;
+/// the export writes each as a lap). Pauses count in ``elapsedSeconds``, not in ``timerSeconds``.
+public struct SegmentRecord: Codable, Equatable, Sendable {
+    /// What the segment was. Raw values are the `kind` words of `hiit show --json` (DESIGN §6);
+    /// prepare is never recorded (it comes before the session's start).
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// Work of one round of an exercise.
+        case work
+        /// Rest between two rounds of an exercise.
+        case rest
+        /// Rest between two exercises.
+        case restBetweenExercises
+        /// The cool-down after the last work segment.
+        case coolDown
+    }
+
+    /// What the segment was.
+    public var kind: Kind
+    /// What the screen named it: the exercise for work and rest, "Rest", "Cool-down".
+    public var label: String
+    /// Seconds from the session start (the first work segment's start) to the segment's start.
+    public var startSeconds: Double
+    /// Seconds from the segment's start to its end, pauses included.
+    public var elapsedSeconds: Double
+    /// Seconds the segment ran, pauses excluded.
+    public var timerSeconds: Double
+
+    /// Creates a segment record; times in seconds (see the properties).
+    public init(kind: Kind, label: String, startSeconds: Double, elapsedSeconds: Double, timerSeconds: Double) {
+        self.kind = kind
+        self.label = label
+        self.startSeconds = startSeconds
+        self.elapsedSeconds = elapsedSeconds
+        self.timerSeconds = timerSeconds
+    }
+
+    /// `seconds` to the nearest millisecond, the precision segment times are kept at (so that
+    /// a time written to a file in milliseconds and read back is the same number).
+    public static func milliseconds(_ seconds: Double) -> Double {
+        guard seconds.isFinite else { return seconds }
+        return (seconds * 1000).rounded() / 1000
     }
 }
 

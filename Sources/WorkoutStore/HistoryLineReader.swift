@@ -18,7 +18,8 @@ import WorkoutModel
 /// `YYYY-MM-DDTHH:MM:SSZ` (a real date of the years 1600–9999; fractions of a second, offsets
 /// and anything unusual are left to the strict path); a `localDate` that is not a real
 /// `YYYY-MM-DD` date (``LocalDay``); an `id` other than the 36-character UUID
-/// form; a `kind` or `poolUnit` that is not exactly one of its raw values; nesting deeper than
+/// form; a `kind` or `poolUnit` that is not exactly one of its raw values; a segment not
+/// written exactly as hiit writes it (its five keys in order, no spaces); nesting deeper than
 /// 48 levels; a record that breaks ``HistoryRecordRules``.
 enum HistoryLineReader {
     /// The most unknown keys an object may have on the fast path: each new one is compared
@@ -45,8 +46,13 @@ enum HistoryLineReader {
               record.kcal.map(kcal.contains) ?? true,
               RecordLimits.utcOffsetSeconds.contains(record.utcOffsetSeconds),
               record.weightKg.map(Profile.weightRange.contains) ?? true,
-              record.legs.count <= RecordLimits.legsPerSession
+              record.legs.count <= RecordLimits.legsPerSession,
+              record.segments.count <= RecordLimits.segmentsPerSession
         else { return false }
+        for segment in record.segments where !seconds.contains(segment.startSeconds)
+            || !seconds.contains(segment.elapsedSeconds) || !seconds.contains(segment.timerSeconds) {
+            return false
+        }
         for leg in record.legs {
             guard leg.laps.count <= RecordLimits.lapsPerLeg,
                   seconds.contains(leg.startSeconds), seconds.contains(leg.elapsedSeconds),
@@ -91,7 +97,7 @@ private let minus = UInt8(ascii: "-")
 private enum RecordKey: Int {
     // Declared in the order hiit writes them (keys sorted, as ``SessionRecord/jsonLine()``
     // writes them), so a key's raw value is its written position.
-    case end, exercises, id, kcal, kcalSource, kind, legs, localDate, pausedSeconds, rounds, source, start, timeZone
+    case end, exercises, id, kcal, kcalSource, kind, legs, localDate, pausedSeconds, rounds, segments, source, start, timeZone
     case totalSeconds, utcOffsetSeconds, version, weightKg, workout, workoutSeconds
 
     /// The keys a record must have, as bits of `1 << rawValue` (a mask: no array to build per line).
@@ -122,6 +128,7 @@ private enum RecordKey: Int {
         case .localDate: #""localDate":"#
         case .pausedSeconds: #""pausedSeconds":"#
         case .rounds: #""rounds":"#
+        case .segments: #""segments":"#
         case .source: #""source":"#
         case .start: #""start":"#
         case .timeZone: #""timeZone":"#
@@ -142,7 +149,8 @@ private enum RecordKey: Int {
         case 5: return matches(key, "start") ? .start : nil
         case 6: return matches(key, "rounds") ? .rounds : matches(key, "source") ? .source : nil
         case 7: return matches(key, "version") ? .version : matches(key, "workout") ? .workout : nil
-        case 8: return matches(key, "timeZone") ? .timeZone : matches(key, "weightKg") ? .weightKg : nil
+        case 8: return matches(key, "timeZone") ? .timeZone : matches(key, "weightKg") ? .weightKg
+            : matches(key, "segments") ? .segments : nil
         case 9: return matches(key, "localDate") ? .localDate : matches(key, "exercises") ? .exercises : nil
         case 10: return matches(key, "kcalSource") ? .kcalSource : nil
         case 12: return matches(key, "totalSeconds") ? .totalSeconds : nil
@@ -249,6 +257,7 @@ private struct LineScanner {
         var workoutSeconds = 0.0, totalSeconds = 0.0, pausedSeconds = 0.0
         var weightKg: Double?, kcal: Double?
         var legs: [LegRecord] = []
+        var segments: [SegmentRecord] = []
         var source: RecordSource?, kcalSource: KcalSource?
         var members = ObjectCursor()
         var guess = 0
@@ -320,6 +329,11 @@ private struct LineScanner {
                         guard let value = legRecords() else { return nil }
                         legs = value
                     }
+                case .segments:
+                    if takeNull() { segments = [] } else {
+                        guard let value = segmentRecords() else { return nil }
+                        segments = value
+                    }
                 case .source:
                     if takeNull() { source = nil } else {
                         guard let value = recordSource() else { return nil }
@@ -345,7 +359,7 @@ private struct LineScanner {
             id: id, workout: workout, kind: kind, start: start, end: end, timeZone: timeZone,
             utcOffsetSeconds: utcOffsetSeconds, localDate: localDate, workoutSeconds: workoutSeconds,
             totalSeconds: totalSeconds, pausedSeconds: pausedSeconds, rounds: rounds, exercises: exercises,
-            weightKg: weightKg, kcal: kcal, legs: legs, source: source, kcalSource: kcalSource)
+            weightKg: weightKg, kcal: kcal, legs: legs, segments: segments, source: source, kcalSource: kcalSource)
         record.version = version
         return record
     }
@@ -505,6 +519,27 @@ private struct LineScanner {
                          sportName: sportName, ascentMeters: ascentMeters, descentMeters: descentMeters,
                          avgHeartRate: avgHeartRate, maxHeartRate: maxHeartRate, avgCadence: avgCadence,
                          movingSeconds: movingSeconds)
+    }
+
+    mutating func segmentRecords() -> [SegmentRecord]? {
+        array(reserving: 16) { $0.segmentRecord() }
+    }
+
+    /// One segment: `elapsedSeconds`, `kind` (one of its raw values exactly), `label` (a string
+    /// without escapes), `startSeconds`, `timerSeconds`, all required, in the order hiit
+    /// writes them; anything else goes to the strict path.
+    mutating func segmentRecord() -> SegmentRecord? {
+        guard takeLiteral(#"{"elapsedSeconds":"#), let elapsed = double(), takeLiteral(#","kind":"#) else { return nil }
+        let kind: SegmentRecord.Kind
+        if takeLiteral(#""work""#) { kind = .work }
+        else if takeLiteral(#""rest""#) { kind = .rest }
+        else if takeLiteral(#""restBetweenExercises""#) { kind = .restBetweenExercises }
+        else if takeLiteral(#""coolDown""#) { kind = .coolDown }
+        else { return nil }
+        guard takeLiteral(#","label":"#), let label = string(), takeLiteral(#","startSeconds":"#),
+              let start = double(), takeLiteral(#","timerSeconds":"#), let timer = double(), take(closeBrace)
+        else { return nil }
+        return SegmentRecord(kind: kind, label: label, startSeconds: start, elapsedSeconds: elapsed, timerSeconds: timer)
     }
 
     mutating func lapRecords() -> [LapRecord]? {

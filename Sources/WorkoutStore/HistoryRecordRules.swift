@@ -66,6 +66,18 @@ enum HistoryRecordRules {
             return Violation(path: [.key("legs")],
                              reason: "\(record.legs.count) legs; a session has at most \(RecordLimits.legsPerSession)")
         }
+        if record.segments.count > RecordLimits.segmentsPerSession {
+            return Violation(path: [.key("segments")],
+                             reason: "\(record.segments.count) segments; a session has at most \(RecordLimits.segmentsPerSession)")
+        }
+        for (index, segment) in record.segments.enumerated() {
+            let base: [JSONPathComponent] = [.key("segments"), .index(index)]
+            if let found = seconds(segment.startSeconds, base + [.key("startSeconds")])
+                ?? seconds(segment.elapsedSeconds, base + [.key("elapsedSeconds")])
+                ?? seconds(segment.timerSeconds, base + [.key("timerSeconds")]) {
+                return found
+            }
+        }
         for (index, leg) in record.legs.enumerated() {
             let base: [JSONPathComponent] = [.key("legs"), .index(index)]
             if leg.laps.count > RecordLimits.lapsPerLeg {

@@ -81,6 +81,54 @@ struct SessionExportTests {
         #expect(back.record.kcal == 41.718 && back.record.weightKg == 70 && back.record.kcalSource == nil && back.record.legs.isEmpty)
     }
 
+    /// Tabata's first three segments and a rest between exercises, a cool-down, and a pause
+    /// of 2.5 s in the second work.
+    private func segmented() -> SessionRecord {
+        var record = intervals("Tabata", paused: 2.5)
+        record.totalSeconds = 95
+        record.end = start.addingTimeInterval(97.5)
+        record.segments = [
+            SegmentRecord(kind: .work, label: "Burpees", startSeconds: 0, elapsedSeconds: 20, timerSeconds: 20),
+            SegmentRecord(kind: .rest, label: "Burpees", startSeconds: 20, elapsedSeconds: 10, timerSeconds: 10),
+            SegmentRecord(kind: .work, label: "Burpees", startSeconds: 30, elapsedSeconds: 22.5, timerSeconds: 20),
+            SegmentRecord(kind: .restBetweenExercises, label: "Rest", startSeconds: 52.5, elapsedSeconds: 15, timerSeconds: 15),
+            SegmentRecord(kind: .work, label: "Squats", startSeconds: 67.5, elapsedSeconds: 20.123, timerSeconds: 20.123),
+            SegmentRecord(kind: .coolDown, label: "Cool-down", startSeconds: 87.623, elapsedSeconds: 9.877, timerSeconds: 9.877),
+        ]
+        return record
+    }
+
+    @Test("an interval session has a lap per segment with its intensity, name, times and share of the kcal; each pause ends its segment")
+    func segmentLaps() throws {
+        let record = segmented()
+        let session = try #require(SessionExport.activity(of: record).sessions.first)
+        #expect(session.laps.count == 6)
+        #expect(session.laps.map(\.intensity) == [.active, .rest, .active, .recovery, .active, .cooldown])
+        #expect(session.laps.map(\.name) == ["Burpees", "Burpees", "Burpees", "Rest", "Squats", "Cool-down"])
+        #expect(session.laps[2].start == start.addingTimeInterval(30))
+        #expect(session.laps[2].totals.elapsedSeconds == 22.5 && session.laps[2].totals.timerSeconds == 20)
+        let kcal = session.laps.compactMap(\.totals.kcal)
+        #expect(kcal.count == 6 && abs(kcal.reduce(0, +) - 41.718) < 1e-9)
+        #expect(abs(kcal[0] - 41.718 * 20 / 95) < 1e-9, "a lap's kcal is its share of the timer time")
+        #expect(session.pauses == [TimerPause(start: start.addingTimeInterval(50), end: start.addingTimeInterval(52.5))])
+        for kind in SegmentRecord.Kind.allCases {
+            #expect(SessionExport.segmentKind(of: SessionExport.intensity(of: kind)) == kind)
+        }
+    }
+
+    @Test("an interval session's segments come back from its FIT file to the millisecond, and a file without them has none")
+    func segmentRoundTrip() throws {
+        let record = segmented()
+        let decoded = try ActivityFile.decode(FITActivityEncoder.encode(SessionExport.activity(of: record)))
+        let back = try ImportedActivity(decoded, id: UUID(), source: fileSource, weightKg: nil, zone: prague)
+        #expect(back.record.segments == record.segments)
+        #expect(abs(back.record.pausedSeconds - 2.5) < 0.001)
+
+        let plain = try ActivityFile.decode(FITActivityEncoder.encode(SessionExport.activity(of: intervals("Tabata"))))
+        let none = try ImportedActivity(plain, id: UUID(), source: fileSource, weightKg: nil, zone: prague)
+        #expect(none.record.segments.isEmpty, "one lap of no segment's: nothing made up")
+    }
+
     @Test("hiit's values out of the history's bounds are not taken: the file's own stand")
     func hostileValues() throws {
         var activity = SessionExport.activity(of: intervals("Tabata"))

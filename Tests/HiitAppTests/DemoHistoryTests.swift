@@ -186,6 +186,13 @@ import WorkoutStore
             #expect((record.workoutSeconds, record.totalSeconds, record.rounds, record.exercises) == shape)
             #expect(record.end.timeIntervalSince(record.start) == record.totalSeconds + record.pausedSeconds)
             #expect(record.legs.isEmpty)
+            // Its segments as the timer records them: they add up to its times and rounds.
+            let segments = record.segments
+            #expect(segments.map(\.timerSeconds).reduce(0, +) == record.totalSeconds)
+            #expect(segments.map(\.elapsedSeconds).reduce(0, +) == record.totalSeconds + record.pausedSeconds)
+            #expect(segments.filter { $0.kind == .work }.map(\.timerSeconds).reduce(0, +) == record.workoutSeconds)
+            #expect(segments.filter { $0.kind == .work }.count == record.rounds)
+            #expect(zip(segments, segments.dropFirst()).allSatisfy { $0.startSeconds + $0.elapsedSeconds == $1.startSeconds })
             #expect(record.weightKg == 70)
             #expect(record.kcal == HIITCalories.kcal(weightKg: 70, workoutSeconds: shape.0, totalSeconds: shape.1))
         }

@@ -67,8 +67,16 @@ import Glibc
         expected.append(Self.cue(.congratulations, 240))
         #expect(run.player.played == expected)
 
+        // The 15 segments from the first work (index 1, after the prepare), each on its instant.
+        let spans = (1...15).map { index in
+            let start = Duration.seconds(10 + (index - 1) / 2 * 30 + (index - 1) % 2 * 20)
+            let length = Duration.seconds(index % 2 == 1 ? 20 : 10)
+            return SegmentSpan(index: index, kind: index % 2 == 1 ? .work : .rest, label: "Burpees",
+                               start: start, end: start + length, running: length)
+        }
         let summary = SessionSummary(workout: "Tabata", firstWorkStart: .seconds(10), end: .seconds(240),
-                                     workoutSeconds: 160, totalSeconds: 230, pausedSeconds: 0, rounds: 8, exercises: 1)
+                                     workoutSeconds: 160, totalSeconds: 230, pausedSeconds: 0, rounds: 8, exercises: 1,
+                                     segments: spans)
         #expect(ending == .finished(summary))
 
         // Every segment and cue line was written at the instant it was due, to the microsecond.

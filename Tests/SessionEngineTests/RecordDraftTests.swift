@@ -155,6 +155,38 @@ private let epoch = Date(timeIntervalSince1970: 0)
         #expect(record.weightKg == 70)
     }
 
+    /// Each segment from the first work start is kept with its times (the export writes one lap
+    /// each): the prepare is not one; the 5 s pause in round 3's work counts in its elapsed
+    /// time, not its timer time; the times add up to the session's.
+    @Test func theRecordKeepsEachSegmentWithItsTimes() throws {
+        let record = try #require(try tabataSummary().record(id: UUID(), weightKg: 70, wallOrigin: epoch, timeZone: .gmt))
+        let segments = record.segments
+        #expect(segments.count == 15, "8 work and 7 rests, no prepare")
+        #expect(segments.map(\.kind) == (0..<15).map { $0 % 2 == 0 ? .work : .rest })
+        #expect(segments.first == SegmentRecord(kind: .work, label: "Burpees", startSeconds: 0, elapsedSeconds: 20, timerSeconds: 20))
+        #expect(segments[1] == SegmentRecord(kind: .rest, label: "Burpees", startSeconds: 20, elapsedSeconds: 10, timerSeconds: 10))
+        #expect(segments[4] == SegmentRecord(kind: .work, label: "Burpees", startSeconds: 60, elapsedSeconds: 25, timerSeconds: 20))
+        #expect(segments[5].startSeconds == 85)
+        #expect(segments.last == SegmentRecord(kind: .work, label: "Burpees", startSeconds: 215, elapsedSeconds: 20, timerSeconds: 20))
+        #expect(segments.map(\.elapsedSeconds).reduce(0, +) == record.totalSeconds + record.pausedSeconds)
+        #expect(segments.map(\.timerSeconds).reduce(0, +) == record.totalSeconds)
+    }
+
+    /// A segment skipped part-way keeps the time it ran, to the millisecond, and the next one
+    /// starts when it was skipped.
+    @Test func aSkippedSegmentKeepsTheTimeItRan() throws {
+        var d = Driver(tabata, prepare: 0)
+        d.send(.start, at: .zero)
+        d.run(until: at(23.4567))
+        d.send(.skip, at: at(23.4567))
+        d.send(.finish, at: at(30))
+        let record = try #require(d.summary?.record(id: UUID(), weightKg: nil, wallOrigin: epoch, timeZone: .gmt))
+        #expect(record.segments.map(\.kind) == [.work, .rest, .work])
+        #expect(record.segments[1].elapsedSeconds == 3.457 && record.segments[1].timerSeconds == 3.457)
+        #expect(record.segments[2].startSeconds == 23.457)
+        #expect(abs(record.segments[2].elapsedSeconds - 6.543) < 1e-9)
+    }
+
     @Test func withoutAWeightThereAreNoCalories() throws {
         let record = try #require(try tabataSummary().record(id: UUID(), weightKg: nil, wallOrigin: epoch, timeZone: .gmt))
         #expect(record.weightKg == nil && record.kcal == nil)

@@ -160,6 +160,47 @@ private func column(of text: String, in line: String) -> Int {
         #expect(scan.problems.first.map { "\($0.error)" }?.hasSuffix("legs[1].laps: 10001 laps; a leg has at most 10000") == true)
     }
 
+    /// An interval session's segments: at most 10,000, each time in 0–7 days; the rules name
+    /// the segment and the value, the fast reader agrees, and the line is skipped with them.
+    @Test func segmentsAreBoundedAndCheckedWithTheirPlace() throws {
+        let work = SegmentRecord(kind: .work, label: "Burpees", startSeconds: 0, elapsedSeconds: 20, timerSeconds: 20)
+        var record = sampleRecord()
+        record.segments = Array(repeating: work, count: RecordLimits.segmentsPerSession)
+        #expect(HistoryRecordRules.violation(in: record) == nil)
+        #expect(HistoryLineReader.keepsRules(record))
+        record.segments.append(work)
+        #expect(HistoryRecordRules.violation(in: record)
+            == .init(path: [.key("segments")], reason: "10001 segments; a session has at most 10000"))
+        #expect(!HistoryLineReader.keepsRules(record))
+
+        var late = work
+        late.timerSeconds = -0.5
+        record.segments = [work, late]
+        #expect(HistoryRecordRules.violation(in: record)
+            == .init(path: [.key("segments"), .index(1), .key("timerSeconds")], reason: "-0.5 is outside 0–604800 seconds (7 days)"))
+        #expect(!HistoryLineReader.keepsRules(record))
+        let scan = HistoryFile.scan(try jsonLines([record]), path: "h.jsonl")
+        #expect(scan.entries.isEmpty)
+        #expect(scan.problems.first.map { "\($0.error)" }?.hasSuffix("segments[1].timerSeconds: -0.5 is outside 0–604800 seconds (7 days)") == true)
+
+        // A good line with segments is read by the fast reader itself, equal to the strict decoder.
+        record.segments = [work, SegmentRecord(kind: .rest, label: "Rest", startSeconds: 20, elapsedSeconds: 12.5, timerSeconds: 10)]
+        let line = Array(try record.jsonLine())
+        let fast = line.withUnsafeBufferPointer { HistoryLineReader.record($0) }
+        #expect(fast == record)
+        #expect(fast == (try HistoryFile.decodeLine(line, path: "h", lineNumber: 1)))
+    }
+
+    /// A record without segments is written as before they existed: no `segments` key.
+    @Test func aRecordWithoutSegmentsHasNoSegmentsKey() throws {
+        let text = String(decoding: try sampleRecord().jsonLine(), as: UTF8.self)
+        #expect(!text.contains("segments"))
+        var record = sampleRecord()
+        record.segments = [SegmentRecord(kind: .coolDown, label: "Cool-down", startSeconds: 230, elapsedSeconds: 60, timerSeconds: 60)]
+        let withSegments = String(decoding: try record.jsonLine(), as: UTF8.self)
+        #expect(withSegments.contains(#""segments":[{"elapsedSeconds":60,"kind":"coolDown","label":"Cool-down","startSeconds":230,"timerSeconds":60}]"#))
+    }
+
     /// Issue 11, item 4: the fast reader leaves an object with many unknown keys to the strict
     /// decoder, which reads it (a newer hiit's keys are kept, not refused).
     @Test func manyUnknownKeysAreReadByTheStrictDecoder() throws {

@@ -55,6 +55,13 @@ struct HistoryCorpus {
                     movingSeconds: recorded && chance(70) ? seconds() : nil))
             }
         }
+        var segments: [SegmentRecord] = []
+        if !isMultisport, chance(50) {
+            segments = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+                SegmentRecord(kind: pick(SegmentRecord.Kind.allCases), label: name(),
+                              startSeconds: seconds(), elapsedSeconds: seconds(), timerSeconds: seconds())
+            }
+        }
         let hasWeight = chance(80)
         return SessionRecord(
             id: UUID(), workout: name(), kind: isMultisport ? .multisport : .intervals,
@@ -65,7 +72,7 @@ struct HistoryCorpus {
             workoutSeconds: seconds(), totalSeconds: seconds(), pausedSeconds: seconds(),
             rounds: Int.random(in: 0...100, using: &random), exercises: Int.random(in: 0...20, using: &random),
             weightKg: hasWeight ? pick([70, 20, 400, 81.5, 63.25]) : nil,
-            kcal: hasWeight ? seconds() / 7 : nil, legs: legs,
+            kcal: hasWeight ? seconds() / 7 : nil, legs: legs, segments: segments,
             source: isMultisport && chance(30)
                 ? RecordSource(format: pick(["fit", "gpx", "tcx"]), fileName: name() + ".fit",
                                sha256: String(repeating: "0a", count: 32),
@@ -128,6 +135,14 @@ struct HistoryCorpus {
         (#""avgCadence":"#, #""avgCadence":-1,"c":"#), (#""ascentMeters":"#, #""ascentMeters":"5","a":"#),
         (#""movingSeconds":"#, #""movingSeconds":604801,"mv":"#), (#""sportName":"#, #""sportName":null,"sn":"#),
         (#""laps":[{"#, #""laps":[{"distanceMeters":1000001,"#),
+        (#""segments":"#, #""segments":null,"sg":"#), (#""segments":["#, #""segments":[null,"#),
+        (#""segments":[{"#, #""segments":[{"startSeconds":-1,"#),
+        (#""segments":[{"#, #""segments":[{"extra":1,"#),
+        (#""segments":["#, #""segments":[{"elapsedSeconds":1,"kind":"prepare","label":"P","startSeconds":0,"timerSeconds":1},"#),
+        (#""segments":["#, #""segments":[{"elapsedSeconds":1,"kind":"work","label":"W","startSeconds":604801,"timerSeconds":1},"#),
+        (#""segments":["#, #""segments":[{"elapsedSeconds":1,"kind":"work","label":"W","startSeconds":0},"#),
+        (#""segments":["#, #""segments":[{"kind":"rest","elapsedSeconds":1,"label":"R","startSeconds":0,"timerSeconds":1},"#),
+        (#""kind":"work""#, #""kind":"Work""#), (#""label":"#, #""label":5,"l2":"#),
         (#""kind":"#, #""k\u0069nd":"multisport","kind":"#), (#""kind":"#, #""kind":"intervals","kind":"#),
         (#""kind":"#, #""\u212Aind":"intervals","kind":"#),
         (#""weightKg":"#, #""weight\#u{212A}g":70,"weightKg":"#),
@@ -376,6 +391,10 @@ extension HistoryLineReaderTests {
                 record.legs = [LegRecord(sport: "running", startSeconds: near(seconds), elapsedSeconds: 10, timerSeconds: 10,
                                          distanceMeters: near(RecordLimits.legDistanceMeters), kcal: near(RecordLimits.kcal),
                                          laps: [LapRecord(startSeconds: 0, elapsedSeconds: near(seconds))])]
+            }
+            if Int.random(in: 0..<2, using: &random) == 0 {
+                record.segments = [SegmentRecord(kind: .work, label: "W", startSeconds: near(seconds),
+                                                 elapsedSeconds: near(seconds), timerSeconds: near(seconds))]
             }
             #expect(HistoryLineReader.keepsRules(record) == (HistoryRecordRules.violation(in: record) == nil))
         }

@@ -267,6 +267,7 @@ import Glibc
         // A conflict between options is a usage error: the error, then the usage line.
         #expect(both.allStderrLines == ["Error: --csv and --json cannot be given together; choose one format.",
                                         "Usage: hiit history export [<file> ...] [--fit] [--json] [--csv] [--force] [--originals <folder>]",
+                                        "       [--since <date>]",
                                         "  See 'hiit history export --help' for more information."])
     }
 

@@ -12,12 +12,19 @@ struct SessionExportTests {
     /// 2025-12-01 06:30:00 UTC (the history keeps whole seconds of its dates).
     static let start = Date(timeIntervalSince1970: 1_764_570_600)
 
-    /// A Tabata as hiit's timer records it: Prague, 70 kg, 8 rounds, a paused 12.5 s.
+    /// A Tabata as hiit's timer records it: Prague, 70 kg, 8 rounds of 20/10, its 15 segments,
+    /// 12.5 s paused in the third work.
     static let tabata = SessionRecord(
         id: UUID(uuid: (0x1B, 0x4E, 0x28, 0xBA, 0x2F, 0xA1, 0x41, 0xD2, 0x88, 0x3F, 0x4A, 0x2B, 0x9C, 0x10, 0x00, 0x01)),
         workout: "Tabata", kind: .intervals, start: start, end: start.addingTimeInterval(242.5),
         timeZone: TimeZone(identifier: "Europe/Prague") ?? .gmt, workoutSeconds: 160, totalSeconds: 230, pausedSeconds: 12.5,
-        rounds: 8, exercises: 1, weightKg: 70, kcal: 41.718)
+        rounds: 8, exercises: 1, weightKg: 70, kcal: 41.718,
+        segments: (0..<15).map { index in
+            let paused = index == 4 ? 12.5 : 0, start = Double(index / 2) * 30 + Double(index % 2) * 20 + (index > 4 ? 12.5 : 0)
+            return index % 2 == 0
+                ? SegmentRecord(kind: .work, label: "Burpees", startSeconds: start, elapsedSeconds: 20 + paused, timerSeconds: 20)
+                : SegmentRecord(kind: .rest, label: "Burpees", startSeconds: start, elapsedSeconds: 10, timerSeconds: 10)
+        })
 
     /// A sprint triathlon run with hiit's timer: laps on the run, a pool swim.
     static let triathlon: SessionRecord = {
@@ -59,6 +66,7 @@ struct SessionExportTests {
         #expect(abs(a.workoutSeconds - b.workoutSeconds) < 0.001 && abs(a.totalSeconds - b.totalSeconds) < 0.001)
         #expect(abs(a.pausedSeconds - b.pausedSeconds) < 0.001, "\(a.pausedSeconds) \(b.pausedSeconds)")
         #expect(a.rounds == b.rounds && a.exercises == b.exercises && a.weightKg == b.weightKg && a.kcal == b.kcal)
+        #expect(a.segments == b.segments, "segments to the millisecond")
         #expect(a.legs.count == b.legs.count)
         for (x, y) in zip(a.legs, b.legs) {
             #expect(x.sport == y.sport && abs(x.startSeconds - y.startSeconds) < 0.001)
@@ -147,6 +155,41 @@ struct SessionExportTests {
         #expect(again.stdoutLines.first == "\(file.path): already present (\(id))", "\(again)")
     }
 
+    @Test("several IDs or --since DATE: one file each into a folder made for them, two of a name told apart; nothing written when one exists without --force")
+    func severalSessions() throws {
+        var twin = Self.tabata
+        twin.id = UUID(uuid: (0x3C, 0x4E, 0x28, 0xBA, 0x2F, 0xA1, 0x41, 0xD2, 0x88, 0x3F, 0x4A, 0x2B, 0x9C, 0x10, 0x00, 0x03))
+        let box = try Self.box(with: [Self.tabata, Self.triathlon, twin])
+        let out = box.file("out")
+        let both = try box.run(["history", "export", "1b4e28ba", "2C4E28BA", "--fit", out.path])
+        let tabataFile = out.appendingPathComponent("2025-12-01-0730-Tabata.fit")
+        let triathlonFile = out.appendingPathComponent("2025-12-02-0730-Sprint-triathlon.fit")
+        #expect(both.status == 0, "\(both)")
+        #expect(both.stdoutLines == ["Exported 1B4E28BA to \(tabataFile.path)", "Exported 2C4E28BA to \(triathlonFile.path)",
+                                     "Exported 2 sessions to \(out.path)"])
+        #expect(try fileModeBits(of: out) == 0o700 && fileModeBits(of: triathlonFile) == 0o600)
+        let again = try box.run(["history", "import", out.path])
+        #expect(again.status == 0 && again.stdout.contains("already present (1B4E28BA)") && again.stdout.contains("already present (2C4E28BA)"), "\(again)")
+        #expect(try Self.records(box).count == 3)
+
+        let refused = try box.run(["history", "export", "--since", "2025-12-02", "--fit", out.path])
+        #expect(refused.status == 64 && refused.stderr.contains("\(triathlonFile.path) exists; add --force to replace it (nothing was written)"), "\(refused)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).count == 2)
+
+        let all = try box.run(["history", "export", "--since", "2025-12-01", "--fit", out.path, "--force"])
+        #expect(all.status == 0, "\(all)")
+        #expect(all.stdoutLines.last == "Exported 3 sessions to \(out.path)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+            == ["2025-12-01-0730-Tabata-2.fit", "2025-12-01-0730-Tabata.fit", "2025-12-02-0730-Sprint-triathlon.fit"])
+        let later = try box.run(["history", "export", "--since", "2025-12-02", "--fit", box.file("later").path])
+        #expect(later.stdoutLines == ["Exported 2C4E28BA to \(box.file("later").appendingPathComponent(triathlonFile.lastPathComponent).path)",
+                                      "Exported 1 session to \(box.file("later").path)"], "\(later)")
+
+        let none = try box.run(["history", "export", "--since", "2026-01-01", "--fit", box.file("none").path])
+        #expect(none.status == 0 && none.stdoutLines.first?.hasPrefix("No sessions on or after 2026-01-01 in ") == true, "\(none)")
+        #expect(!FileManager.default.fileExists(atPath: box.file("none").path))
+    }
+
     @Test("errors: an unknown id, two formats, too many arguments, --originals with --fit, no id; nothing is written")
     func errors() throws {
         let box = try Self.box(with: [Self.tabata])
@@ -154,8 +197,17 @@ struct SessionExportTests {
         #expect(unknown.status == 64 && unknown.stderrLines.first?.hasPrefix("Error: ") == true, "\(unknown)")
         let two = try box.run(["history", "export", "1B4E28BA", "--fit", "--csv"])
         #expect(two.status == 64 && two.stderr.contains("--csv and --fit cannot be given together"), "\(two)")
-        let three = try box.run(["history", "export", "1B4E28BA", "x.fit", "y.fit", "--fit"])
-        #expect(three.status == 64 && three.stderr.contains("--fit writes one session"), "\(three)")
+        let three = try box.run(["history", "export", "1B4E28BA", "x.fit", box.file("out").path, "--fit"])
+        #expect(three.status == 64 && three.stderr.contains("no session in") && three.stderr.contains("'x.fit'"), "\(three)")
+        #expect(!FileManager.default.fileExists(atPath: box.file("out").path), "no folder made for an export that fails")
+        let sinceAlone = try box.run(["history", "export", "--since", "2025-12-01"])
+        #expect(sinceAlone.status == 64 && sinceAlone.stderr.contains("--since picks the sessions to write as activity files; add --fit"), "\(sinceAlone)")
+        let sinceTwo = try box.run(["history", "export", "--since", "2025-12-01", "--fit", "1B4E28BA", box.file("out").path])
+        #expect(sinceTwo.status == 64 && sinceTwo.stderr.contains("--since writes one file per session into a folder"), "\(sinceTwo)")
+        let badDate = try box.run(["history", "export", "--since", "2025-02-30", "--fit", box.file("out").path])
+        #expect(badDate.status == 64 && badDate.stderr.contains("is not a date YYYY-MM-DD"), "\(badDate)")
+        let onFile = try box.run(["history", "export", "1B4E28BA", "1B4E28BA", "--fit", box.historyURL.path])
+        #expect(onFile.status == 64 && onFile.stderr.contains("is a file; several sessions are written into a folder"), "\(onFile)")
         let originals = try box.run(["history", "export", "1B4E28BA", "--fit", "--originals", box.file("o").path])
         #expect(originals.status == 64, "\(originals)")
         let noID = try box.run(["history", "export", "--fit"])

@@ -134,12 +134,13 @@ enum DemoHistory {
         /// The shipped interval workout this activity runs, if it is one.
         var intervalWorkout: IntervalShape? {
             switch self {
-            case .tabata: IntervalShape(name: "Tabata", exercises: [(20, 10, 8)], restBetween: 60)
+            case .tabata: IntervalShape(name: "Tabata", exercises: [(20, 10, 8)], restBetween: 60, labels: ["Burpees"])
             case .classicHIIT: IntervalShape(name: "Classic HIIT", exercises: Array(repeating: (40, 20, 3), count: 4),
-                                             restBetween: 60)
-            case .emom: IntervalShape(name: "EMOM 10", exercises: [(60, 0, 5), (60, 0, 5)], restBetween: 30)
+                                             restBetween: 60, labels: ["Jump squats", "Push-ups", "Mountain climbers", "Burpees"])
+            case .emom: IntervalShape(name: "EMOM 10", exercises: [(60, 0, 5), (60, 0, 5)], restBetween: 30,
+                                      labels: ["Kettlebell swings", "Goblet squats"])
             case .gentleStart: IntervalShape(name: "Gentle start", exercises: Array(repeating: (20, 40, 4), count: 3),
-                                             restBetween: 90)
+                                             restBetween: 90, labels: ["Marching in place", "Wall push-ups", "Chair squats"])
             default: nil
             }
         }
@@ -151,6 +152,31 @@ enum DemoHistory {
         var name: String
         var exercises: [(work: Int, rest: Int, rounds: Int)]
         var restBetween: Int
+        /// The exercises' names, in order.
+        var labels: [String]
+
+        /// The segments as the timer records them, in order, with `pausedSeconds` paused in the
+        /// first work segment.
+        func segments(pausedSeconds: Double) -> [SegmentRecord] {
+            var segments: [SegmentRecord] = []
+            var clock = 0.0
+            func add(_ kind: SegmentRecord.Kind, _ label: String, _ seconds: Int) {
+                guard seconds > 0 else { return }
+                let paused = segments.isEmpty ? pausedSeconds : 0
+                segments.append(SegmentRecord(kind: kind, label: label, startSeconds: clock,
+                                              elapsedSeconds: Double(seconds) + paused, timerSeconds: Double(seconds)))
+                clock += Double(seconds) + paused
+            }
+            for (index, exercise) in exercises.enumerated() {
+                let label = index < labels.count ? labels[index] : "Exercise \(index + 1)"
+                for round in 1...max(1, exercise.rounds) {
+                    add(.work, label, exercise.work)
+                    if round < exercise.rounds { add(.rest, label, exercise.rest) }
+                }
+                if index < exercises.count - 1 { add(.restBetweenExercises, "Rest", restBetween) }
+            }
+            return segments
+        }
 
         /// Seconds in work segments.
         var workoutSeconds: Int { exercises.reduce(0) { $0 + $1.work * $1.rounds } }
@@ -214,7 +240,8 @@ enum DemoHistory {
                 end: start.addingTimeInterval(total + paused), timeZone: calendar.timeZone,
                 workoutSeconds: workout, totalSeconds: total, pausedSeconds: paused,
                 rounds: shape.rounds, exercises: shape.exercises.count, weightKg: weightKg,
-                kcal: weightKg.map { HIITCalories.kcal(weightKg: $0, workoutSeconds: workout, totalSeconds: total) })
+                kcal: weightKg.map { HIITCalories.kcal(weightKg: $0, workoutSeconds: workout, totalSeconds: total) },
+                segments: shape.segments(pausedSeconds: paused))
         }
         let (name, plans) = multisportPlan(activity, random: &random)
         let legs = legRecords(plans, fitness: fitness, weightKg: weightKg, random: &random)

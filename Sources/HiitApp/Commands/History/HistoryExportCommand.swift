@@ -10,14 +10,15 @@ import WorkoutStore
 
 /// `hiit history export [--csv|--json] [--force] [FILE]`: the history as JSON lines (the stored
 /// lines, oldest first) or CSV, to FILE or standard output; `hiit history export ID
-/// --fit [FILE]`: one session as an activity file for the training platforms.
+/// --fit [FILE]`: one session as an activity file for the training platforms; `ID ID … --fit
+/// FOLDER` or `--since DATE --fit FOLDER`: one file per session into a folder.
 struct HistoryExportCommand: Command {
     static let configuration = CommandConfiguration(
         path: ["history", "export"], abstract: "Write the history as JSON lines or CSV, or one session as a FIT file.",
-        discussion: "With --fit the first argument is a session's ID (as 'hiit history' shows it) and the second where to write: a file, or a folder, in which the file is named YYYY-MM-DD-HHMM-<name>.<ext> from the session's local start; with none, standard output when it is not a terminal. Strava, Garmin Connect and intervals.icu take the FIT file as an upload. An imported session is written from its kept original: byte for byte when the format is the original's, else from what the original holds; hiit's own sessions from their record (an interval session as sport hiit with a tabata, emom, amrap or hiit sub-sport, a multisport one as a session per leg, with hiit's own values in FIT developer fields, so that importing the file where the session is says 'already present'). JSON lines are the stored lines, oldest first, exactly as stored. CSV (RFC 4180, CRLF line ends) has the columns id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, distanceMeters (the legs' distances added up, in metres; empty for interval workouts) and legDistances (every leg in order as sport=metres, separated by semicolons, nothing after = for a leg without a distance: swimming=750;transition=;cycling=20000). Lines that cannot be read are reported and left out.")
+        discussion: "With --fit the first argument is a session's ID (as 'hiit history' shows it) and the second where to write: a file, or a folder, in which the file is named YYYY-MM-DD-HHMM-<name>.<ext> from the session's local start; with none, standard output when it is not a terminal. Several IDs, or --since DATE (sessions of that local day or later), write one file per session into the folder given last (created when missing); nothing is written when one of the files exists without --force. Strava, Garmin Connect and intervals.icu take the FIT file as an upload. An imported session is written from its kept original: byte for byte when the format is the original's, else from what the original holds; hiit's own sessions from their record (an interval session as sport hiit with a tabata, emom, amrap or hiit sub-sport, a multisport one as a session per leg, with hiit's own values in FIT developer fields, so that importing the file where the session is says 'already present'). JSON lines are the stored lines, oldest first, exactly as stored. CSV (RFC 4180, CRLF line ends) has the columns id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, distanceMeters (the legs' distances added up, in metres; empty for interval workouts) and legDistances (every leg in order as sport=metres, separated by semicolons, nothing after = for a leg without a distance: swimming=750;transition=;cycling=20000). Lines that cannot be read are reported and left out.")
 
     /// The arguments as typed: `[FILE]` for the history, `ID [FILE]` for one session.
-    @Argument("FILE", help: "Where to write (created 0600); standard output when left out. With --fit: the session's ID, then the file or folder.", isOptional: true)
+    @Argument("FILE", help: "Where to write (created 0600); standard output when left out. With --fit: the session's ID, then the file or folder; or several IDs, then the folder; with --since, the folder alone.", isOptional: true)
     var words: [String]
     /// `--fit`: one session as a FIT activity file.
     @Flag("fit", help: "Write the session ID as a FIT activity file (Strava, Garmin Connect, intervals.icu).") var isFIT: Bool
@@ -31,6 +32,12 @@ struct HistoryExportCommand: Command {
     @Option("originals", valueName: "folder",
             help: "Also copy the kept original of each imported activity (FIT, GPX, TCX) into this folder (created 0700 when missing; files 0600, named by the session's id, never replaced).")
     var originalsFolder: String?
+
+    /// `--since DATE`: with an activity format, every session of that local day or later.
+    @Option("since", valueName: "date",
+            help: "With --fit: every session whose local date is this day (YYYY-MM-DD) or later, one file each into the folder given (created 0700 when missing).",
+            as: StatsCommand.dateConversion)
+    var since: LocalDay?
 
     /// Where to write the history; `nil` for standard output.
     var destination: URL? { words.first.map { URL(fileURLWithPath: $0) } }
@@ -47,16 +54,27 @@ struct HistoryExportCommand: Command {
             throw .conflict("\(formats.joined(separator: " and ")) cannot be given together; choose one format")
         }
         if let format = activityFormat {
-            if originalsFolder != nil { throw .conflict("--originals copies the originals with the history; it cannot be given with --\(format.rawValue)") }
-            if words.isEmpty { throw .conflict("--\(format.rawValue) needs the session's ID: hiit history export ID --\(format.rawValue) [FILE]") }
-            if words.count > 2 { throw .conflict("--\(format.rawValue) writes one session: give its ID and at most one FILE or folder") }
+            let flag = "--\(format.rawValue)"
+            if originalsFolder != nil { throw .conflict("--originals copies the originals with the history; it cannot be given with \(flag)") }
+            if since != nil {
+                if words.count != 1 {
+                    throw .conflict("--since writes one file per session into a folder: hiit history export --since DATE \(flag) FOLDER")
+                }
+            } else if words.isEmpty {
+                throw .conflict("\(flag) needs the session's ID: hiit history export ID \(flag) [FILE], or ID ID … \(flag) FOLDER, or --since DATE \(flag) FOLDER")
+            }
+        } else if since != nil {
+            throw .conflict("--since picks the sessions to write as activity files; add --fit")
         } else if words.count > 1 {
             throw .conflict("give at most one FILE; to write one session as a file, add --fit")
         }
     }
 
     func run(_ context: CommandContext) throws -> Int32 {
-        if let format = activityFormat { return try exportSession(as: format, context: context) }
+        if let format = activityFormat {
+            if since != nil || words.count > 2 { return try exportSessions(as: format, context: context) }
+            return try exportSession(as: format, context: context)
+        }
         let console = context.console
         let history = DataFolder(url: context.locations.dataFolder).history
         let scan = try HistoryReading.scan(history, console: console)
@@ -120,6 +138,74 @@ struct HistoryExportCommand: Command {
         let missingText = missing > 0 ? "; \(missing) imported \(missing == 1 ? "session has" : "sessions have") no original kept" : ""
         let line = "Copied \(copied) original \(copied == 1 ? "file" : "files") to \(folder.path)\(missingText)"
         if reportOnStderr { context.console.err(line) } else { context.console.out(line) }
+    }
+
+    // MARK: Sessions as activity files
+
+    /// Writes the sessions `words.dropLast()` (or those since ``since``) as `format` files into
+    /// the folder `words.last`, one each, named by ``fileName(of:format:)`` (`-2`, `-3` … added
+    /// where two would share a name). Nothing is written when a file is there already without
+    /// `--force`.
+    /// - Throws: ``CommandFailure`` — usage (64) for an unknown or ambiguous ID, a folder that
+    ///   is a file, or an existing file without `--force`; data (65) for a kept original that
+    ///   no longer decodes; I/O (74) when the folder or a file cannot be written.
+    func exportSessions(as format: RecordedActivity.Format, context: CommandContext) throws -> Int32 {
+        let console = context.console
+        let folder = DataFolder(url: context.locations.dataFolder)
+        guard let last = words.last else { return ExitStatus.success }
+        let target = URL(fileURLWithPath: last, isDirectory: true)
+        let scan = try HistoryReading.scan(folder.history, console: console)
+        var records: [SessionRecord] = []
+        if let since {
+            records = scan.entries.map(\.record).filter { $0.localDate >= since }
+            guard !records.isEmpty else {
+                console.out("No sessions on or after \(since) in \(folder.history.url.path); nothing written")
+                return ExitStatus.success
+            }
+        } else {
+            for id in words.dropLast() {
+                let match = SessionIDMatch.find(id, in: scan.entries)
+                guard case let .found(entry) = match else {
+                    throw CommandFailure.usage(match.message(for: id, path: folder.history.url.path) ?? "")
+                }
+                if !records.contains(where: { $0.id == entry.record.id }) { records.append(entry.record) }
+            }
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw CommandFailure.usage("\(target.path) is a file; several sessions are written into a folder")
+        }
+        let files = Self.fileNames(of: records, format: format).map { target.appendingPathComponent($0) }
+        if !replaces, let existing = files.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+            throw CommandFailure.usage("\(existing.path) exists; add --force to replace it (nothing was written)")
+        }
+        do {
+            try DiskFile.createFolder(at: target)
+        } catch {
+            throw CommandFailure.io("\(error)")
+        }
+        for (record, file) in zip(records, files) {
+            try write(try Self.fileBytes(of: record, as: format, in: folder), to: file)
+            console.out("Exported \(HistoryText.shortID(record.id)) to \(file.path)")
+        }
+        console.out("Exported \(records.count) \(records.count == 1 ? "session" : "sessions") to \(target.path)")
+        return ExitStatus.success
+    }
+
+    /// ``fileName(of:format:)`` of each record, made unique: the second of a name gets `-2`
+    /// before its extension, the third `-3`, and so on.
+    static func fileNames(of records: [SessionRecord], format: RecordedActivity.Format) -> [String] {
+        var used = Set<String>()
+        return records.map { record in
+            let name = fileName(of: record, format: format)
+            var candidate = name, number = 1
+            while used.contains(candidate) {
+                number += 1
+                candidate = String(name.dropLast(format.rawValue.count + 1)) + "-\(number).\(format.rawValue)"
+            }
+            used.insert(candidate)
+            return candidate
+        }
     }
 
     // MARK: One session as an activity file
