@@ -18,7 +18,8 @@ public enum SessionExport {
     ///   keeps no segments.
     /// - A multisport session is one session per leg in order (transitions as sessions of sport
     ///   `transition`), each with the leg's start, times, distance, kcal, climb, heart rate and
-    ///   laps (one per recorded lap), a pool swim with its pool length; the kind of event is
+    ///   laps (one per recorded lap), a pool swim with its pool length and each lap as a length
+    ///   too (hiit's laps in a pool are lengths); the kind of event is
     ///   ``multisportName(legs:)``.
     /// - Points: one each whole second from each session's start and one at its end, with only
     ///   a time, and for a leg with a distance the distance so far, linear in time (no track is
@@ -151,9 +152,13 @@ public enum SessionExport {
                         intensity: .active)
         }
         let sport = leg.knownSport ?? .other
+        // In a pool swim each of hiit's laps is one length of the pool: each is a FIT length too.
+        let lengths = leg.poolLengthMeters == nil ? [] : leg.laps.map { lap in
+            RecordedLength(start: recordStart.addingTimeInterval(lap.startSeconds), seconds: lap.elapsedSeconds, isActive: true)
+        }
         return RecordedSession(
             sport: sport, sportName: leg.sportName ?? leg.sport, start: start, totals: totals, laps: laps,
-            poolLengthMeters: leg.poolLengthMeters,
+            lengths: lengths, poolLengthMeters: leg.poolLengthMeters,
             points: points(from: start, seconds: elapsed, meters: leg.distanceMeters),
             pauses: pauses(endingAt: start.addingTimeInterval(elapsed), seconds: elapsed - leg.timerSeconds))
     }

@@ -129,6 +129,30 @@ struct SessionExportTests {
         #expect(none.record.segments.isEmpty, "one lap of no segment's: nothing made up")
     }
 
+    @Test("a pool swim's laps are its lengths: each is a FIT length too, and the file read back gives the same laps and distance")
+    func poolLengths() throws {
+        var swim = leg(.swimming, at: 0, seconds: 95)
+        swim.distanceMeters = 75
+        swim.poolLength = 25
+        swim.poolUnit = .meters
+        swim.laps = [LapRecord(startSeconds: 0, elapsedSeconds: 30), LapRecord(startSeconds: 30, elapsedSeconds: 32.5),
+                     LapRecord(startSeconds: 62.5, elapsedSeconds: 32.5)]
+        let record = SessionRecord(id: UUID(), workout: "Pool", kind: .multisport, start: start, end: start.addingTimeInterval(95),
+                                   timeZone: prague, workoutSeconds: 95, totalSeconds: 95, pausedSeconds: 0,
+                                   rounds: 1, exercises: 0, weightKg: nil, kcal: nil, legs: [swim])
+        let session = try #require(SessionExport.activity(of: record).sessions.first)
+        #expect(session.lengths == [RecordedLength(start: start, seconds: 30, isActive: true),
+                                    RecordedLength(start: start.addingTimeInterval(30), seconds: 32.5, isActive: true),
+                                    RecordedLength(start: start.addingTimeInterval(62.5), seconds: 32.5, isActive: true)])
+        #expect(session.poolLengthMeters == 25)
+        let decoded = try ActivityFile.decode(FITActivityEncoder.encode(SessionExport.activity(of: record)))
+        #expect(decoded.sessions.first?.lengths.count == 3)
+        let back = try ImportedActivity(decoded, id: UUID(), source: fileSource, weightKg: nil, zone: prague)
+        let leg = try #require(back.record.legs.first)
+        #expect(leg.distanceMeters == 75 && leg.poolLength == 25 && leg.poolUnit == .meters)
+        #expect(leg.laps.count == 3 && leg.laps.map(\.elapsedSeconds) == [30, 32.5, 32.5])
+    }
+
     @Test("hiit's values out of the history's bounds are not taken: the file's own stand")
     func hostileValues() throws {
         var activity = SessionExport.activity(of: intervals("Tabata"))
