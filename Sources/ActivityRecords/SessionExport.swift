@@ -14,8 +14,8 @@ public enum SessionExport {
     ///   ``intervalSubSport(workout:)``, from the record's start for Total Time plus paused
     ///   seconds (the history keeps its dates to the second, its durations exactly), timer time
     ///   the record's Total Time, kcal the record's; one lap per recorded segment
-    ///   (``lap(of:recordStart:sessionTimer:kcal:)``), or one active lap for a record that
-    ///   keeps no segments.
+    ///   (``lap(of:recordStart:)``) with whole kcal by timer time that add up to the session's
+    ///   (``wholeKcal(_:sharedBy:)``), or one active lap for a record that keeps no segments.
     /// - A multisport session is one session per leg in order (transitions as sessions of sport
     ///   `transition`), each with the leg's start, times, distance, kcal, climb, heart rate and
     ///   laps (one per recorded lap), a pool swim with its pool length and each lap as a length
@@ -49,7 +49,12 @@ public enum SessionExport {
             var laps = [RecordedLap(start: record.start, totals: totals, intensity: .active)]
             var pauses = pauses(endingAt: record.start.addingTimeInterval(elapsed), seconds: elapsed - timer)
             if !record.segments.isEmpty {
-                laps = record.segments.map { lap(of: $0, recordStart: record.start, sessionTimer: timer, kcal: record.kcal) }
+                laps = record.segments.map { lap(of: $0, recordStart: record.start) }
+                if let kcal = record.kcal {
+                    for (index, share) in wholeKcal(kcal, sharedBy: record.segments.map(\.timerSeconds)).enumerated() {
+                        laps[index].totals.kcal = share
+                    }
+                }
                 pauses = record.segments.flatMap { segment in
                     Self.pauses(endingAt: record.start.addingTimeInterval(segment.startSeconds + segment.elapsedSeconds),
                                 seconds: segment.elapsedSeconds - segment.timerSeconds)
@@ -68,19 +73,35 @@ public enum SessionExport {
     }
 
     /// The lap of one segment of an interval session: its start and times, its label as the
-    /// lap's name, its intensity (``intensity(of:)``), and its share of `kcal` by timer time.
+    /// lap's name and its intensity (``intensity(of:)``); no kcal (see
+    /// ``wholeKcal(_:sharedBy:)``).
     /// - Parameters:
     ///   - segment: the segment as recorded.
     ///   - recordStart: the session's start.
-    ///   - sessionTimer: the session's timer seconds (Total Time).
-    ///   - kcal: the session's kcal, when estimated.
-    public static func lap(of segment: SegmentRecord, recordStart: Date, sessionTimer: Double, kcal: Double?) -> RecordedLap {
-        let share = sessionTimer > 0 ? segment.timerSeconds / sessionTimer : 0
-        return RecordedLap(
+    public static func lap(of segment: SegmentRecord, recordStart: Date) -> RecordedLap {
+        RecordedLap(
             start: recordStart.addingTimeInterval(segment.startSeconds),
-            totals: RecordedTotals(elapsedSeconds: segment.elapsedSeconds, timerSeconds: segment.timerSeconds,
-                                   kcal: kcal.map { $0 * share }),
+            totals: RecordedTotals(elapsedSeconds: segment.elapsedSeconds, timerSeconds: segment.timerSeconds),
             intensity: intensity(of: segment.kind), name: segment.label)
+    }
+
+    /// `kcal` shared by parts in proportion to `weights` (a lap's timer seconds), as whole kcal
+    /// that add up to `kcal` rounded (as the files hold a session's kcal): each part is the
+    /// rounded running total less the one before it. Equal weights all zero share nothing.
+    /// - Parameters:
+    ///   - kcal: the whole, kcal.
+    ///   - weights: each part's weight, ≥ 0.
+    /// - Returns: one whole number of kcal per weight.
+    public static func wholeKcal(_ kcal: Double, sharedBy weights: [Double]) -> [Double] {
+        let sum = weights.reduce(0, +)
+        guard sum > 0, kcal.isFinite else { return weights.map { _ in 0 } }
+        var running = 0.0, given = 0.0
+        return weights.map { weight in
+            running += kcal * weight / sum
+            let part = running.rounded() - given
+            given += part
+            return part
+        }
     }
 
     /// The FIT lap intensity of a segment's kind (FIT SDK Profile.xlsx, `intensity`): work

@@ -107,9 +107,9 @@ struct SessionExportTests {
         #expect(session.laps.map(\.name) == ["Burpees", "Burpees", "Burpees", "Rest", "Squats", "Cool-down"])
         #expect(session.laps[2].start == start.addingTimeInterval(30))
         #expect(session.laps[2].totals.elapsedSeconds == 22.5 && session.laps[2].totals.timerSeconds == 20)
-        let kcal = session.laps.compactMap(\.totals.kcal)
-        #expect(kcal.count == 6 && abs(kcal.reduce(0, +) - 41.718) < 1e-9)
-        #expect(abs(kcal[0] - 41.718 * 20 / 95) < 1e-9, "a lap's kcal is its share of the timer time")
+        // 41.718 kcal by timer time (20, 10, 20, 15, 20.123, 9.877 of 95 s): running totals
+        // 8.78, 13.18, 21.96, 28.55, 37.38, 41.72 rounded are 9, 13, 22, 29, 37, 42.
+        #expect(session.laps.compactMap(\.totals.kcal) == [9, 4, 9, 7, 8, 5], "whole kcal adding up to the session's 42")
         #expect(session.pauses == [TimerPause(start: start.addingTimeInterval(50), end: start.addingTimeInterval(52.5))])
         for kind in SegmentRecord.Kind.allCases {
             #expect(SessionExport.segmentKind(of: SessionExport.intensity(of: kind)) == kind)
@@ -127,6 +127,14 @@ struct SessionExportTests {
         let plain = try ActivityFile.decode(FITActivityEncoder.encode(SessionExport.activity(of: intervals("Tabata"))))
         let none = try ImportedActivity(plain, id: UUID(), source: fileSource, weightKg: nil, zone: prague)
         #expect(none.record.segments.isEmpty, "one lap of no segment's: nothing made up")
+    }
+
+    @Test("whole kcal shared by weight add up to the rounded whole")
+    func wholeKcal() {
+        #expect(SessionExport.wholeKcal(10, sharedBy: [1, 1, 1]) == [3, 4, 3])
+        #expect(SessionExport.wholeKcal(2.4, sharedBy: [3, 2, 3, 2, 3]) == [1, 0, 0, 1, 0])
+        #expect(SessionExport.wholeKcal(5, sharedBy: [0, 0]) == [0, 0])
+        #expect(SessionExport.wholeKcal(7.5, sharedBy: [0, 4, 0]) == [0, 8, 0])
     }
 
     @Test("a pool swim's laps are its lengths: each is a FIT length too, and the file read back gives the same laps and distance")
