@@ -22,7 +22,8 @@ import WorkoutModel
 ///   per lap (one covering the session when it has none), `Notes` (the activity's name, for an
 ///   activity of one session), `Creator` (`Device_t`: the device's product, else its
 ///   manufacturer, as `Name`; unit id, product id and version 0).
-/// - `Lap @StartTime`: `TotalTimeSeconds` (the lap's timer time, else its elapsed time, else
+/// - `Lap @StartTime` (the only lap of a session takes each total it lacks from the session's):
+///   `TotalTimeSeconds` (the lap's timer time, else its elapsed time, else
 ///   the time to the next lap or the session's end), `DistanceMeters` (the lap's, else from its
 ///   points by ``TrackSummary``, else 0), `MaximumSpeed` m/s, `Calories` (whole kcal that add
 ///   up to the session's rounded kcal, ``wholeKcal(laps:seconds:sessionKcal:)``),
@@ -177,13 +178,15 @@ public enum TCXActivityEncoder {
         writer.close()
     }
 
-    /// A transition session as one `Transition` lap: its only lap's totals, else its own
-    /// totals (one lap covering it), from the session's start.
+    /// A transition session as one `Transition` lap from the session's start: its only lap,
+    /// else one covering it.
     private static func writeTransition(_ session: RecordedSession, into writer: inout XMLWriter) {
         var single = session
-        let lap = session.laps.count == 1 ? session.laps[0] : RecordedLap(start: session.start, totals: session.totals)
-        single.laps = [RecordedLap(start: session.start, totals: lap.totals, intensity: lap.intensity, name: lap.name)]
-        if single.totals.kcal == nil { single.totals.kcal = lap.totals.kcal }
+        if session.laps.count == 1 {
+            single.laps[0].start = session.start
+        } else {
+            single.laps = []
+        }
         let outline = TCXSessionOutline(single)
         for lap in outline.laps { writeLap(lap, element: "Transition", sport: session.sport, into: &writer) }
     }
@@ -297,7 +300,8 @@ struct TCXSessionOutline {
 
     /// Works out the laps of `session` (see ``TCXActivityEncoder``).
     init(_ session: RecordedSession) {
-        let laps = session.laps.isEmpty ? [RecordedLap(start: session.start, totals: session.totals)] : session.laps
+        var laps = session.laps.isEmpty ? [RecordedLap(start: session.start, totals: session.totals)] : session.laps
+        if laps.count == 1 { laps[0].totals = Self.filled(laps[0].totals, from: session.totals) }
         var end = session.start.addingTimeInterval(session.totals.elapsedSeconds ?? session.totals.timerSeconds ?? 0)
         for lap in laps { end = max(end, lap.start.addingTimeInterval(lap.totals.elapsedSeconds ?? lap.totals.timerSeconds ?? 0)) }
         for point in session.points { end = max(end, point.time) }
@@ -370,5 +374,17 @@ struct TCXSessionOutline {
             result.append(Lap(lap: lap, seconds: seconds[index], distanceMeters: distance, kcal: kcal[index], tracks: tracks))
         }
         self.laps = result
+    }
+
+    /// `totals` with each value it lacks taken from `session` (the one lap of a session covers it).
+    static func filled(_ totals: RecordedTotals, from session: RecordedTotals) -> RecordedTotals {
+        RecordedTotals(elapsedSeconds: totals.elapsedSeconds ?? session.elapsedSeconds, timerSeconds: totals.timerSeconds ?? session.timerSeconds,
+                       distanceMeters: totals.distanceMeters ?? session.distanceMeters, ascentMeters: totals.ascentMeters ?? session.ascentMeters,
+                       descentMeters: totals.descentMeters ?? session.descentMeters, kcal: totals.kcal ?? session.kcal,
+                       averageHeartRate: totals.averageHeartRate ?? session.averageHeartRate,
+                       maximumHeartRate: totals.maximumHeartRate ?? session.maximumHeartRate,
+                       averageCadence: totals.averageCadence ?? session.averageCadence,
+                       maximumCadence: totals.maximumCadence ?? session.maximumCadence,
+                       maximumSpeedMetersPerSecond: totals.maximumSpeedMetersPerSecond ?? session.maximumSpeedMetersPerSecond)
     }
 }
