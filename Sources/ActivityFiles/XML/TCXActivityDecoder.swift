@@ -10,8 +10,8 @@ import WorkoutModel
 /// the same words as GPX), its `Id` (the start), `Notes` (the name), `Creator/Name` (the
 /// device's product); each `Lap` (`@StartTime`, `TotalTimeSeconds` s, `DistanceMeters` m,
 /// `MaximumSpeed` m/s, `Calories` kcal, `AverageHeartRateBpm/Value` and
-/// `MaximumHeartRateBpm/Value` bpm, `Cadence` rpm, LX `AvgRunCadence`, `MaxBikeCadence`,
-/// `MaxRunCadence`); each `Track/Trackpoint` (`Time`, `Position/LatitudeDegrees` and
+/// `MaximumHeartRateBpm/Value` bpm, `Intensity`, `Cadence` rpm, `Notes`, LX `AvgRunCadence`,
+/// `MaxBikeCadence`, `MaxRunCadence`); each `Track/Trackpoint` (`Time`, `Position/LatitudeDegrees` and
 /// `LongitudeDegrees` degrees, `AltitudeMeters` m, `DistanceMeters` m (the device's cumulative
 /// distance), `HeartRateBpm/Value` bpm, `Cadence`, TPX `Speed` m/s and `RunCadence`). Element
 /// names are matched by local name, whatever the namespace prefix.
@@ -23,7 +23,7 @@ import WorkoutModel
 /// as ``TimerPause``s. A `MultiSportSession` gives one session per `FirstSport`/`NextSport`
 /// activity and one of sport ``Sport/transition`` per `NextSport/Transition` lap, in
 /// document order. Several `Activity` elements that follow each other in time (each starting
-/// at or after the one before and at most ``chainedActivityGapSeconds`` after its end: the
+/// at or after the one before and at most 10 minutes after its end: the
 /// legs of one event, as some platforms export a multisport activity) are one activity of
 /// several sessions, in document order; the first activity with laps and the ones that
 /// continue it are read, the others named in `notes`. A lap's `Intensity` `Active` is
@@ -32,7 +32,7 @@ public enum TCXActivityDecoder {
     /// The longest gap, in seconds, between the end of one `Activity` and the start of the
     /// next for both to be sessions of one activity: 10 minutes (the project's value; a
     /// device records the time between legs as a transition leg, so legs of one event touch).
-    public static let chainedActivityGapSeconds: Double = 600
+    static let chainedActivityGapSeconds: Double = 600
 
     /// Decodes the bytes of a TCX file.
     /// - Returns: an activity of format ``RecordedActivity/Format/tcx``; `notes` says what was
