@@ -484,3 +484,88 @@ struct TCXEncoderTests {
         #expect(activity.notes == ["1 more activity in the file not imported"])
     }
 }
+
+/// A seeded activity of odd shapes for the writers: 1–4 sessions of any sport (transitions
+/// anywhere), 0–5 laps, 0–30 points, names of markup and control characters, totals and point
+/// values that may be missing, negative, out of range, huge or not finite.
+func oddActivity(using generator: inout SeededGenerator) -> RecordedActivity {
+    let pieces = ["a", "&", "<", ">", "\"", "'", "]]>", "\u{0}", "\u{7}", "\t", "\n", "\r", "é", "👨‍👩‍👧‍👦", "\u{FFFE}", " "]
+    func text() -> String? {
+        Bool.random(using: &generator) ? nil : (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+    }
+    func value(_ range: ClosedRange<Double>) -> Double? {
+        switch Int.random(in: 0...9, using: &generator) {
+        case 0: nil
+        case 1: [Double.nan, .infinity, -.infinity, -1, 0, 1e300, .leastNonzeroMagnitude].randomElement(using: &generator)
+        default: Double.random(in: range, using: &generator)
+        }
+    }
+    let start = Double(exportStart) + Double.random(in: -1e6...1e6, using: &generator)
+    var sessions: [RecordedSession] = []
+    var clock = start
+    for _ in 0..<Int.random(in: 1...4, using: &generator) {
+        let sport = Sport.allCases.randomElement(using: &generator) ?? .other
+        let sessionStart = Date(timeIntervalSince1970: clock)
+        var laps: [RecordedLap] = []
+        var lapClock = clock
+        for _ in 0..<Int.random(in: 0...5, using: &generator) {
+            laps.append(RecordedLap(start: Date(timeIntervalSince1970: lapClock),
+                                    totals: RecordedTotals(elapsedSeconds: value(0...600), timerSeconds: value(0...600),
+                                                           distanceMeters: value(0...5000), kcal: value(0...300),
+                                                           averageHeartRate: value(0...300), maximumHeartRate: value(0...300),
+                                                           averageCadence: value(0...300), maximumCadence: value(0...300),
+                                                           maximumSpeedMetersPerSecond: value(0...30)),
+                                    intensity: LapIntensity.allCases.randomElement(using: &generator), name: text()))
+            lapClock += Double.random(in: 0...300, using: &generator)
+        }
+        var points: [TrackPoint] = []
+        var pointClock = clock
+        for _ in 0..<Int.random(in: 0...30, using: &generator) {
+            pointClock += Double.random(in: 0...20, using: &generator)
+            points.append(TrackPoint(time: Date(timeIntervalSince1970: pointClock), latitude: value(-100...100), longitude: value(-200...200),
+                                     altitudeMeters: value(-500...9000), distanceMeters: value(0...50_000), heartRate: value(0...300),
+                                     cadence: value(0...300), speedMetersPerSecond: value(0...40)))
+        }
+        var pauses: [TimerPause] = []
+        if points.count > 2, Bool.random(using: &generator) {
+            pauses.append(TimerPause(start: points[1].time, end: points[2].time))
+        }
+        sessions.append(RecordedSession(sport: sport, sportName: text() ?? "", start: sessionStart,
+                                        totals: RecordedTotals(elapsedSeconds: value(0...3600), timerSeconds: value(0...3600),
+                                                               distanceMeters: value(0...50_000), kcal: value(0...2000)),
+                                        laps: laps, points: points, pauses: pauses))
+        clock = max(pointClock, lapClock) + Double.random(in: 0...120, using: &generator)
+    }
+    return RecordedActivity(format: .fit, device: Bool.random(using: &generator) ? RecordingDevice(manufacturer: text(), product: text()) : nil,
+                            name: text(), sessions: sessions)
+}
+
+@Suite("The TCX and GPX writers on odd activities: always well-formed, always read back")
+struct XMLWriterRobustnessTests {
+    @Test("300 seeded odd activities: TCX and GPX well-formed, decoded again, every lap with two timed trackpoints, the same bytes twice")
+    func oddActivities() throws {
+        var generator = SeededGenerator(seed: 2026_14)
+        for trial in 0..<300 {
+            let activity = oddActivity(using: &generator)
+            let tcx = try TCXActivityEncoder.encode(activity)
+            #expect(try TCXActivityEncoder.encode(activity) == tcx, "trial \(trial)")
+            let outline = XMLOutline(tcx)
+            #expect(outline.isWellFormed, "trial \(trial)")
+            let laps = outline.named("Lap").count + outline.named("Transition").count
+            #expect(laps >= activity.sessions.count, "trial \(trial)")
+            #expect(outline.named("Track").reduce(0) { $0 + $1.children.count } >= 2 * laps, "trial \(trial)")
+            let decoded = try TCXActivityDecoder.decode(tcx)
+            #expect(decoded.sessions.count == activity.sessions.count, "trial \(trial)")
+            #expect(decoded.sessions.allSatisfy { $0.points.count >= 2 * max(1, $0.laps.count) }, "trial \(trial)")
+
+            let positioned = activity.sessions.flatMap(\.points).filter(GPXActivityEncoder.hasPosition)
+            if positioned.isEmpty {
+                #expect(throws: ActivityFileError.noActivity(reason: GPXActivityEncoder.noTrackReason)) { try GPXActivityEncoder.encode(activity) }
+            } else {
+                let gpx = try GPXActivityEncoder.encode(activity)
+                #expect(XMLOutline(gpx).isWellFormed, "trial \(trial)")
+                #expect(try GPXActivityDecoder.decode(gpx).sessions.first?.points.count == positioned.count, "trial \(trial)")
+            }
+        }
+    }
+}
