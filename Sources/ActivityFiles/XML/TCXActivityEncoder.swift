@@ -47,8 +47,8 @@ import WorkoutModel
 /// back exactly. What TCX does not hold, and so a decode of the encoded file does not give
 /// back: the UTC offset, the elapsed time, ascent and descent, pool lengths, the multisport
 /// name, hiit's own values (``RecordedActivity/hiitSession``), sport names (they become
-/// `Running`, `Biking`, `Other`, and a session's sport ``Sport/other`` unless running or
-/// cycling), intensities other than active and rest, fractions of kcal, heart rate and cadence,
+/// `Running`, `Biking`, `Other`, `Transition`, and a session's sport ``Sport/other`` unless
+/// running, cycling or a transition written as `Transition`), intensities other than active and rest, fractions of kcal, heart rate and cadence,
 /// a point's horizontal error, a device's maker apart from its product name. Session totals
 /// come back as the decoder computes them from the laps; the points added to short laps come
 /// back as points; a pause comes back as the gap between the points around it.
