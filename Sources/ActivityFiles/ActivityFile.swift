@@ -26,8 +26,8 @@ public enum ActivityFileError: Error, Equatable, Sendable, CustomStringConvertib
     }
 }
 
-/// Reads activity files: recognises the format by content and decodes it (pure: bytes in,
-/// values out).
+/// Reads activity files (recognises the format by content and decodes it) and writes them
+/// (FIT, TCX, GPX). Pure: bytes in, values out, and values in, bytes out.
 public enum ActivityFile {
     /// The format of `data` by its content, whatever the file's name: FIT by the header's
     /// `.FIT` signature (bytes 8–11, header size 12 or 14 in byte 0); GPX and TCX by the XML
@@ -61,9 +61,26 @@ public enum ActivityFile {
 
     /// Writes `activity` as a FIT activity file, as the platforms that take uploads read it
     /// (Strava, Garmin Connect, intervals.icu), by ``FITActivityEncoder``. Pure: values in,
-    /// bytes out. (TCX and GPX writers are to come: #14.)
+    /// bytes out.
     public static func encodeFIT(_ activity: RecordedActivity) -> Data {
         FITActivityEncoder.encode(activity)
+    }
+
+    /// Writes `activity` as a TCX file (Training Center Database v2), by
+    /// ``TCXActivityEncoder``: one `Activity` per session, a `MultiSportSession` for several,
+    /// at least two timed trackpoints per lap. Pure: values in, bytes out (UTF-8 XML).
+    /// - Throws: ``ActivityFileError/noActivity(reason:)`` "an activity with no session".
+    public static func encodeTCX(_ activity: RecordedActivity) throws(ActivityFileError) -> Data {
+        try TCXActivityEncoder.encode(activity)
+    }
+
+    /// Writes `activity` as a GPX 1.1 file, by ``GPXActivityEncoder``: one track, a segment per
+    /// session (and per span between timer pauses), the points that have a position. Pure:
+    /// values in, bytes out (UTF-8 XML).
+    /// - Throws: ``ActivityFileError/noActivity(reason:)`` "no GPS track: GPX holds only
+    ///   positioned points" when no point of the activity has a position.
+    public static func encodeGPX(_ activity: RecordedActivity) throws(ActivityFileError) -> Data {
+        try GPXActivityEncoder.encode(activity)
     }
 
     /// The local name of the first element of an XML document (prefix dropped), reading at

@@ -1,5 +1,6 @@
-// fit-bench export-samples DIR [FILE…]: FIT files written by hiit's encoder, for
-// bench/fit_export_check.py to read with Garmin's SDK and fitdecode (see main.swift).
+// fit-bench export-samples DIR [FILE…]: FIT, TCX and GPX files written by hiit's encoders,
+// for bench/fit_export_check.py (Garmin's SDK and fitdecode) and bench/xml_export_check.py
+// (gpxpy, lxml) to read (see main.swift).
 import ActivityFiles
 import Foundation
 import Tracks
@@ -28,18 +29,32 @@ func exportSamples(_ arguments: [String]) -> Int32 {
         }
     }
     var status: Int32 = 0
-    func write(_ activity: RecordedActivity, as name: String) {
+    func store(_ data: Data, as name: String, sessions: Int) {
         let path = (folder as NSString).appendingPathComponent(name)
-        let data = FITActivityEncoder.encode(activity)
         if manager.createFile(atPath: path, contents: data) {
-            print("wrote \(path) bytes=\(data.count) sessions=\(activity.sessions.count)")
+            print("wrote \(path) bytes=\(data.count) sessions=\(sessions)")
         } else {
             FileHandle.standardError.write(Data("fit-bench: \(path): cannot be written\n".utf8))
             status = 1
         }
     }
-    write(SampleActivities.tabata(), as: "synthetic-tabata.fit")
-    write(SampleActivities.triathlon(), as: "synthetic-triathlon.fit")
+    /// `NAME.fit`, `NAME.tcx` and, when the activity has positions, `NAME.gpx`.
+    func write(_ activity: RecordedActivity, as name: String) {
+        let sessions = activity.sessions.count
+        store(ActivityFile.encodeFIT(activity), as: name + ".fit", sessions: sessions)
+        do {
+            store(try ActivityFile.encodeTCX(activity), as: name + ".tcx", sessions: sessions)
+        } catch {
+            FileHandle.standardError.write(Data("fit-bench: \(name).tcx: skipped: \(error)\n".utf8))
+        }
+        do {
+            store(try ActivityFile.encodeGPX(activity), as: name + ".gpx", sessions: sessions)
+        } catch {
+            FileHandle.standardError.write(Data("fit-bench: \(name).gpx: skipped: \(error)\n".utf8))
+        }
+    }
+    write(SampleActivities.tabata(), as: "synthetic-tabata")
+    write(SampleActivities.triathlon(), as: "synthetic-triathlon")
     for path in inputs {
         guard let data = manager.contents(atPath: path) else {
             FileHandle.standardError.write(Data("fit-bench: \(path): cannot be read\n".utf8))
@@ -48,7 +63,7 @@ func exportSamples(_ arguments: [String]) -> Int32 {
         }
         do {
             let activity = try ActivityFile.decode(data)
-            write(activity, as: (path as NSString).lastPathComponent + ".fit")
+            write(activity, as: (path as NSString).lastPathComponent)
         } catch {
             FileHandle.standardError.write(Data("fit-bench: \(path): skipped: \(error)\n".utf8))
         }

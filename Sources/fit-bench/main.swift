@@ -1,6 +1,7 @@
 // fit-bench: decodes FIT files given on the command line with hiit's own decoder and prints
 // how long each decode took, for bench/fit_import.py (issue 13's speed figure); and writes
-// sample FIT exports for bench/fit_export_check.py (issue 14). Not part of the `hiit` product.
+// sample FIT, TCX and GPX exports for bench/fit_export_check.py and bench/xml_export_check.py
+// (issue 14). Not part of the `hiit` product.
 //
 //     fit-bench [--repeat N] FILE.fit…
 //     fit-bench export-samples DIR [FILE…]
@@ -13,8 +14,9 @@
 // `export-samples` (ExportSamples.swift) writes into DIR (created if missing) a synthetic
 // Tabata and a synthetic triathlon, and each FILE (FIT, GPX or TCX; by default every file of
 // Tests/ActivityFilesTests/Fixtures/{fit,gpx,tcx} under the current folder) decoded and
-// encoded again as FIT, `NAME.EXT.fit`; one line per file written; files refused by the
-// decoder are named on stderr and skipped.
+// encoded again as FIT, TCX and GPX, `NAME.EXT.fit`, `NAME.EXT.tcx`, `NAME.EXT.gpx` (GPX only
+// for an activity with positions); one line per file written; files refused by the decoder,
+// and activities a format cannot hold, are named on stderr and skipped.
 import ActivityFiles
 import Foundation
 #if canImport(Glibc)

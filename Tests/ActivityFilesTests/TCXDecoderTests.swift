@@ -18,7 +18,7 @@ private func tcx(_ body: String) -> Data {
 struct TCXDecoderTests {
     let utc = XMLFixture.utc
 
-    @Test("a run of three laps: lap totals as written, session totals from the laps, the second lap's two tracks leave a pause")
+    @Test("a run of three laps: lap totals and intensities as written, session totals from the laps, the second lap's two tracks leave a pause")
     func runWithLaps() throws {
         let activity = try ActivityFile.decode(XMLFixture.data("tcx", "run-laps.tcx"))
         #expect(activity.format == .tcx)
@@ -34,13 +34,13 @@ struct TCXDecoderTests {
         #expect(session.laps == [
             RecordedLap(start: utc(1_774_081_800), totals: RecordedTotals(
                 timerSeconds: 312, distanceMeters: 1001.3, kcal: 71, averageHeartRate: 144, maximumHeartRate: 150,
-                averageCadence: 85, maximumCadence: 86, maximumSpeedMetersPerSecond: 3.446)),
+                averageCadence: 85, maximumCadence: 86, maximumSpeedMetersPerSecond: 3.446), intensity: .active),
             RecordedLap(start: utc(1_774_082_112), totals: RecordedTotals(
                 timerSeconds: 312, distanceMeters: 1003.1, kcal: 73, averageHeartRate: 149, maximumHeartRate: 151,
-                averageCadence: 84, maximumCadence: 86, maximumSpeedMetersPerSecond: 3.441)),
+                averageCadence: 84, maximumCadence: 86, maximumSpeedMetersPerSecond: 3.441), intensity: .active),
             RecordedLap(start: utc(1_774_082_464), totals: RecordedTotals(
                 timerSeconds: 164, distanceMeters: 527.2, kcal: 40, averageHeartRate: 149, maximumHeartRate: 151,
-                averageCadence: 85, maximumCadence: 86, maximumSpeedMetersPerSecond: 3.443)),
+                averageCadence: 85, maximumCadence: 86, maximumSpeedMetersPerSecond: 3.443), intensity: .active),
         ])
         let totals = session.totals
         #expect(totals.timerSeconds == 788)  // 312 + 312 + 164

@@ -10,8 +10,8 @@ import WorkoutModel
 /// the same words as GPX), its `Id` (the start), `Notes` (the name), `Creator/Name` (the
 /// device's product); each `Lap` (`@StartTime`, `TotalTimeSeconds` s, `DistanceMeters` m,
 /// `MaximumSpeed` m/s, `Calories` kcal, `AverageHeartRateBpm/Value` and
-/// `MaximumHeartRateBpm/Value` bpm, `Cadence` rpm, LX `AvgRunCadence`, `MaxBikeCadence`,
-/// `MaxRunCadence`); each `Track/Trackpoint` (`Time`, `Position/LatitudeDegrees` and
+/// `MaximumHeartRateBpm/Value` bpm, `Intensity`, `Cadence` rpm, `Notes`, LX `AvgRunCadence`,
+/// `MaxBikeCadence`, `MaxRunCadence`); each `Track/Trackpoint` (`Time`, `Position/LatitudeDegrees` and
 /// `LongitudeDegrees` degrees, `AltitudeMeters` m, `DistanceMeters` m (the device's cumulative
 /// distance), `HeartRateBpm/Value` bpm, `Cadence`, TPX `Speed` m/s and `RunCadence`). Element
 /// names are matched by local name, whatever the namespace prefix.
@@ -22,9 +22,18 @@ import WorkoutModel
 /// elapsed time, ascent or descent). Several `Track`s in one lap leave the gaps between them
 /// as ``TimerPause``s. A `MultiSportSession` gives one session per `FirstSport`/`NextSport`
 /// activity and one of sport ``Sport/transition`` per `NextSport/Transition` lap, in
-/// document order. A file with several activities gives the first one (the others are named
-/// in `notes`).
+/// document order. Several `Activity` elements that follow each other in time (each starting
+/// at or after the one before and at most 10 minutes after its end: the
+/// legs of one event, as some platforms export a multisport activity) are one activity of
+/// several sessions, in document order; the first activity with laps and the ones that
+/// continue it are read, the others named in `notes`. A lap's `Intensity` `Active` is
+/// ``LapIntensity/active``, `Resting` ``LapIntensity/rest``; its `Notes` is its name.
 public enum TCXActivityDecoder {
+    /// The longest gap, in seconds, between the end of one `Activity` and the start of the
+    /// next for both to be sessions of one activity: 10 minutes (the project's value; a
+    /// device records the time between legs as a transition leg, so legs of one event touch).
+    static let chainedActivityGapSeconds: Double = 600
+
     /// Decodes the bytes of a TCX file.
     /// - Returns: an activity of format ``RecordedActivity/Format/tcx``; `notes` says what was
     ///   skipped ("3 trackpoints without a time skipped", "2 more activities in the file not
@@ -60,6 +69,8 @@ private struct TCXPoint {
 private struct TCXLap {
     var start: XMLDateTime?
     var totals = RecordedTotals()
+    var intensity: LapIntensity?
+    var notes: String?
     var tracks: [[TCXPoint]] = []
 }
 
@@ -75,6 +86,7 @@ private struct TCXSession {
 
 /// One top-level unit of `Activities`: an `Activity` (one session) or a `MultiSportSession`.
 private struct TCXUnit {
+    var isMultisport = false
     var id: XMLDateTime?
     var notes: String?
     var sessions: [TCXSession] = []
@@ -125,7 +137,7 @@ private final class TCXDocument: XMLElementHandler {
                 appendSession(TCXSession(sportWord: attributes["Sport"] ?? "", isTransition: false))
                 sessionDepth = depth
             case ("Activities", "MultiSportSession"):
-                units.append(TCXUnit())
+                units.append(TCXUnit(isMultisport: true))
                 multisportDepth = depth
             case ("Courses", "Course"): courses += 1
             case ("Workouts", "Workout"): workouts += 1
@@ -199,6 +211,14 @@ private final class TCXDocument: XMLElementHandler {
                 case "MaximumSpeed": updateLap { $0.totals.maximumSpeedMetersPerSecond = value }
                 case "Calories": updateLap { $0.totals.kcal = value }
                 case "Cadence": updateLap { $0.totals.averageCadence = value }
+                case "Intensity":
+                    let intensity: LapIntensity? = switch text {
+                    case "Active": .active
+                    case "Resting": .rest
+                    default: nil
+                    }
+                    updateLap { $0.intensity = intensity }
+                case "Notes": updateLap { $0.notes = XMLValue.nonEmpty(text) }
                 default: break
                 }
             } else if depth == l + 2, name == "Value", path[l] == "AverageHeartRateBpm" {
@@ -258,11 +278,53 @@ private final class TCXDocument: XMLElementHandler {
         guard let chosen = units.firstIndex(where: hasContent) else {
             throw .noActivity(reason: "an activity with no laps and no trackpoints")
         }
-        let unit = units[chosen]
+        // The chosen unit, and the single activities after it that continue it (legs of one
+        // event written as several `Activity` elements).
+        var group = [units[chosen]]
+        var built = [Self.sessions(of: units[chosen])]
+        if !units[chosen].isMultisport {
+            var next = chosen + 1
+            while next < units.count, !units[next].isMultisport {
+                let candidate = Self.sessions(of: units[next])
+                guard let previous = built.last?.sessions, let end = previous.map(Self.end(of:)).max(),
+                      let start = candidate.sessions.first?.start, let previousStart = previous.first?.start,
+                      start >= previousStart, start.timeIntervalSince(end) <= TCXActivityDecoder.chainedActivityGapSeconds
+                else { break }
+                group.append(units[next])
+                built.append(candidate)
+                next += 1
+            }
+        }
+        let sessions = built.flatMap(\.sessions)
+        guard !sessions.isEmpty else { throw .noActivity(reason: "an activity without times") }
+        let skippedPoints = built.reduce(0) { $0 + $1.skippedPoints }
+        let unreadableTimes = built.reduce(0) { $0 + $1.unreadableTimes }
+        let sessionsWithoutTime = built.reduce(0) { $0 + $1.sessionsWithoutTime }
         var notes: [String] = []
+        if skippedPoints > 0 { notes.append("\(skippedPoints) trackpoint\(skippedPoints == 1 ? "" : "s") without a time skipped") }
+        if unreadableTimes > 0 {
+            notes.append("\(unreadableTimes) trackpoint\(unreadableTimes == 1 ? "" : "s") with an unreadable time skipped")
+        }
+        if sessionsWithoutTime > 0 {
+            notes.append("\(sessionsWithoutTime) leg\(sessionsWithoutTime == 1 ? "" : "s") without any time skipped")
+        }
+        let others = units.count - group.count
+        if others > 0 { notes.append("\(others) more activit\(others == 1 ? "y" : "ies") in the file not imported") }
 
+        let offset = group[0].id?.utcOffsetSeconds ?? built.lazy.compactMap(\.utcOffsetSeconds).first
+        let tcxSessions = group.flatMap(\.sessions)
+        return RecordedActivity(format: .tcx, device: CreatorName.device(tcxSessions.lazy.compactMap(\.creatorName).first),
+                                utcOffsetSeconds: offset,
+                                name: group.lazy.compactMap(\.notes).first ?? tcxSessions.lazy.compactMap(\.notes).first,
+                                sessions: sessions, notes: notes)
+    }
+
+    /// The recorded sessions of one unit, what was skipped in it, and the first UTC offset its
+    /// times are written with.
+    static func sessions(of unit: TCXUnit)
+        -> (sessions: [RecordedSession], skippedPoints: Int, unreadableTimes: Int, sessionsWithoutTime: Int, utcOffsetSeconds: Int?) {
         var sessions: [RecordedSession] = []
-        var offset: Int? = unit.id?.utcOffsetSeconds
+        var offset: Int?
         var skippedPoints = 0
         var unreadableTimes = 0
         var sessionsWithoutTime = 0
@@ -278,21 +340,16 @@ private final class TCXDocument: XMLElementHandler {
                 ?? allPoints.lazy.compactMap(\.time?.utcOffsetSeconds).first
             sessions.append(built)
         }
-        guard !sessions.isEmpty else { throw .noActivity(reason: "an activity without times") }
-        if skippedPoints > 0 { notes.append("\(skippedPoints) trackpoint\(skippedPoints == 1 ? "" : "s") without a time skipped") }
-        if unreadableTimes > 0 {
-            notes.append("\(unreadableTimes) trackpoint\(unreadableTimes == 1 ? "" : "s") with an unreadable time skipped")
-        }
-        if sessionsWithoutTime > 0 {
-            notes.append("\(sessionsWithoutTime) leg\(sessionsWithoutTime == 1 ? "" : "s") without any time skipped")
-        }
-        let others = units.count - 1
-        if others > 0 { notes.append("\(others) more activit\(others == 1 ? "y" : "ies") in the file not imported") }
+        return (sessions, skippedPoints, unreadableTimes, sessionsWithoutTime, offset)
+    }
 
-        return RecordedActivity(format: .tcx, device: CreatorName.device(unit.sessions.lazy.compactMap(\.creatorName).first),
-                                utcOffsetSeconds: offset,
-                                name: unit.notes ?? unit.sessions.lazy.compactMap(\.notes).first,
-                                sessions: sessions, notes: notes)
+    /// The latest instant a session covers: its start, its laps' ends (start + timer time) and
+    /// its last point.
+    static func end(of session: RecordedSession) -> Date {
+        var end = session.start
+        for lap in session.laps { end = max(end, lap.start.addingTimeInterval(lap.totals.timerSeconds ?? 0)) }
+        if let last = session.points.last { end = max(end, last.time) }
+        return end
     }
 
     /// One recorded session from a TCX activity or transition; `nil` when nothing in it has a
@@ -315,7 +372,7 @@ private final class TCXDocument: XMLElementHandler {
                 for point in track { points.append((points.count, point)) }
             }
             guard let start = lap.start?.date ?? tracks.first?[0].time ?? session.id?.date else { continue }
-            laps.append(RecordedLap(start: start, totals: lap.totals))
+            laps.append(RecordedLap(start: start, totals: lap.totals, intensity: lap.intensity, name: lap.notes))
         }
         let ordered = points.sorted { ($0.point.time, $0.order) < ($1.point.time, $1.order) }.map(\.point)
         guard let start = session.id?.date ?? laps.first?.start ?? ordered.first?.time else { return nil }
