@@ -266,8 +266,8 @@ import Glibc
         #expect(both.status == 64)
         // A conflict between options is a usage error: the error, then the usage line.
         #expect(both.allStderrLines == ["Error: --csv and --json cannot be given together; choose one format.",
-                                        "Usage: hiit history export [<file> ...] [--fit] [--json] [--csv] [--force] [--originals <folder>]",
-                                        "       [--since <date>]",
+                                        "Usage: hiit history export [<file> ...] [--fit] [--tcx] [--gpx] [--json] [--csv] [--force]",
+                                        "       [--originals <folder>] [--since <date>]",
                                         "  See 'hiit history export --help' for more information."])
     }
 

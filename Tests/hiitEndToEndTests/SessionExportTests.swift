@@ -190,6 +190,52 @@ struct SessionExportTests {
         #expect(!FileManager.default.fileExists(atPath: box.file("none").path))
     }
 
+    @Test("TCX and GPX: a Tabata as TCX Sport Other, refused as GPX for want of a track; an imported ride as both, each read back as the same ride")
+    func tcxAndGPX() throws {
+        let box = try Self.box(with: [Self.tabata])
+        let original = ActivityImportTests.fixture("fit/ride_1h.fit")
+        #expect(try box.run(["history", "import", original.path]).status == 0)
+        let rideID = String(try #require(try Self.records(box).last?.id.uuidString.prefix(8)))
+
+        let tcx = box.file("tabata.tcx")
+        let tabataTCX = try box.run(["history", "export", "1B4E28BA", "--tcx", tcx.path])
+        #expect(tabataTCX.status == 0, "\(tabataTCX)")
+        let tcxText = try String(contentsOf: tcx, encoding: .utf8)
+        #expect(tcxText.contains(#"<Activity Sport="Other">"#) && tcxText.components(separatedBy: "<Lap ").count - 1 == 15,
+                "a lap per segment")
+        #expect(tcxText.components(separatedBy: "<Intensity>Resting</Intensity>").count - 1 == 7)
+
+        let noTrack = try box.run(["history", "export", "1B4E28BA", "--gpx", box.file("tabata.gpx").path])
+        #expect(noTrack.status == 65 && noTrack.stderrLines.first
+            == "Error: session 1B4E28BA has no GPS track, and a GPX file holds only positioned points; write it with --fit or --tcx",
+            "\(noTrack)")
+        #expect(!FileManager.default.fileExists(atPath: box.file("tabata.gpx").path))
+
+        let out = box.file("gpx")
+        let both = try box.run(["history", "export", "1B4E28BA", rideID, "--gpx", out.path])
+        #expect(both.status == 0, "\(both)")
+        #expect(both.stdoutLines.last == "Exported 1 session to \(out.path); 1 without a GPS track left out (1B4E28BA)")
+        let gpx = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path).first)
+        #expect(gpx.hasSuffix(".gpx"))
+        let rideTCX = box.file("ride.tcx")
+        #expect(try box.run(["history", "export", rideID, "--tcx", rideTCX.path]).status == 0)
+
+        for file in [out.appendingPathComponent(gpx), rideTCX] {
+            let again = try box.run(["history", "import", file.path])
+            #expect(again.status == 0 && again.stdoutLines.first == "\(file.path): already present (\(rideID), the same activity)", "\(again)")
+            let fresh = try E2ESandbox.forHistory()
+            #expect(try fresh.run(["history", "import", file.path]).status == 0)
+            let ride = try #require(try Self.records(box).last)
+            let back = try #require(try Self.records(fresh).first)
+            #expect(abs(back.start.timeIntervalSince(ride.start)) < 1 && back.legs.first?.sport == "cycling")
+            let (a, b) = (try #require(ride.totalDistanceMeters), try #require(back.totalDistanceMeters))
+            #expect(abs(a - b) < 0.01 * a, "\(file.lastPathComponent): \(a) m against \(b) m")
+        }
+        let onlyTabata = try box.run(["history", "export", "1B4E28BA", "1B4E28BA", "--gpx", box.file("none").path])
+        #expect(onlyTabata.status == 65 && onlyTabata.stderr.contains("session 1B4E28BA has no GPS track"), "\(onlyTabata)")
+        #expect(!FileManager.default.fileExists(atPath: box.file("none").path))
+    }
+
     @Test("errors: an unknown id, two formats, too many arguments, --originals with --fit, no id; nothing is written")
     func errors() throws {
         let box = try Self.box(with: [Self.tabata])
@@ -197,6 +243,8 @@ struct SessionExportTests {
         #expect(unknown.status == 64 && unknown.stderrLines.first?.hasPrefix("Error: ") == true, "\(unknown)")
         let two = try box.run(["history", "export", "1B4E28BA", "--fit", "--csv"])
         #expect(two.status == 64 && two.stderr.contains("--csv and --fit cannot be given together"), "\(two)")
+        let fitAndGPX = try box.run(["history", "export", "1B4E28BA", "--fit", "--gpx"])
+        #expect(fitAndGPX.status == 64 && fitAndGPX.stderr.contains("--fit and --gpx cannot be given together"), "\(fitAndGPX)")
         let three = try box.run(["history", "export", "1B4E28BA", "x.fit", box.file("out").path, "--fit"])
         #expect(three.status == 64 && three.stderr.contains("no session in") && three.stderr.contains("'x.fit'"), "\(three)")
         #expect(!FileManager.default.fileExists(atPath: box.file("out").path), "no folder made for an export that fails")

@@ -10,18 +10,22 @@ import WorkoutStore
 
 /// `hiit history export [--csv|--json] [--force] [FILE]`: the history as JSON lines (the stored
 /// lines, oldest first) or CSV, to FILE or standard output; `hiit history export ID
-/// --fit [FILE]`: one session as an activity file for the training platforms; `ID ID … --fit
-/// FOLDER` or `--since DATE --fit FOLDER`: one file per session into a folder.
+/// --fit|--tcx|--gpx [FILE]`: one session as an activity file for the training platforms;
+/// `ID ID … --fit FOLDER` or `--since DATE --fit FOLDER`: one file per session into a folder.
 struct HistoryExportCommand: Command {
     static let configuration = CommandConfiguration(
-        path: ["history", "export"], abstract: "Write the history as JSON lines or CSV, or one session as a FIT file.",
-        discussion: "With --fit the first argument is a session's ID (as 'hiit history' shows it) and the second where to write: a file, or a folder, in which the file is named YYYY-MM-DD-HHMM-<name>.<ext> from the session's local start; with none, standard output when it is not a terminal. Several IDs, or --since DATE (sessions of that local day or later), write one file per session into the folder given last (created when missing); nothing is written when one of the files exists without --force. Strava, Garmin Connect and intervals.icu take the FIT file as an upload. An imported session is written from its kept original: byte for byte when the format is the original's, else from what the original holds; hiit's own sessions from their record (an interval session as sport hiit with a tabata, emom, amrap or hiit sub-sport, a multisport one as a session per leg, with hiit's own values in FIT developer fields, so that importing the file where the session is says 'already present'). JSON lines are the stored lines, oldest first, exactly as stored. CSV (RFC 4180, CRLF line ends) has the columns id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, distanceMeters (the legs' distances added up, in metres; empty for interval workouts) and legDistances (every leg in order as sport=metres, separated by semicolons, nothing after = for a leg without a distance: swimming=750;transition=;cycling=20000). Lines that cannot be read are reported and left out.")
+        path: ["history", "export"], abstract: "Write the history as JSON lines or CSV, or sessions as FIT, TCX or GPX files.",
+        discussion: "With --fit (or --tcx, --gpx) the first argument is a session's ID (as 'hiit history' shows it) and the second where to write: a file, or a folder, in which the file is named YYYY-MM-DD-HHMM-<name>.<ext> from the session's local start; with none, standard output when it is not a terminal. Several IDs, or --since DATE (sessions of that local day or later), write one file per session into the folder given last (created when missing); nothing is written when one of the files exists without --force. Strava, Garmin Connect and intervals.icu take the FIT file as an upload; TCX (an interval session as Sport Other, a multisport one as a MultiSportSession) and GPX (only for a session with a GPS track; with several sessions those without one are left out and named) for platforms that prefer them. An imported session is written from its kept original: byte for byte when the format is the original's, else from what the original holds; hiit's own sessions from their record (an interval session as sport hiit with a tabata, emom, amrap or hiit sub-sport, a multisport one as a session per leg, with hiit's own values in FIT developer fields, so that importing the file where the session is says 'already present'). JSON lines are the stored lines, oldest first, exactly as stored. CSV (RFC 4180, CRLF line ends) has the columns id, workout, kind, start, end, timeZone, localDate, workoutSeconds, totalSeconds, pausedSeconds, rounds, exercises, weightKg, kcal, distanceMeters (the legs' distances added up, in metres; empty for interval workouts) and legDistances (every leg in order as sport=metres, separated by semicolons, nothing after = for a leg without a distance: swimming=750;transition=;cycling=20000). Lines that cannot be read are reported and left out.")
 
     /// The arguments as typed: `[FILE]` for the history, `ID [FILE]` for one session.
-    @Argument("FILE", help: "Where to write (created 0600); standard output when left out. With --fit: the session's ID, then the file or folder; or several IDs, then the folder; with --since, the folder alone.", isOptional: true)
+    @Argument("FILE", help: "Where to write (created 0600); standard output when left out. With --fit, --tcx or --gpx: the session's ID, then the file or folder; or several IDs, then the folder; with --since, the folder alone.", isOptional: true)
     var words: [String]
-    /// `--fit`: one session as a FIT activity file.
+    /// `--fit`: sessions as FIT activity files.
     @Flag("fit", help: "Write the session ID as a FIT activity file (Strava, Garmin Connect, intervals.icu).") var isFIT: Bool
+    /// `--tcx`: sessions as TCX files.
+    @Flag("tcx", help: "Write the session ID as a TCX file (Training Center Database v2).") var isTCX: Bool
+    /// `--gpx`: sessions with a GPS track as GPX files.
+    @Flag("gpx", help: "Write the session ID's GPS track as a GPX 1.1 file (sessions with a track only).") var isGPX: Bool
     /// `--json`: JSON lines, the default.
     @Flag("json", help: "JSON lines (the default).") var isJSON: Bool
     /// `--csv`: CSV rather than JSON lines.
@@ -35,7 +39,7 @@ struct HistoryExportCommand: Command {
 
     /// `--since DATE`: with an activity format, every session of that local day or later.
     @Option("since", valueName: "date",
-            help: "With --fit: every session whose local date is this day (YYYY-MM-DD) or later, one file each into the folder given (created 0700 when missing).",
+            help: "With --fit, --tcx or --gpx: every session whose local date is this day (YYYY-MM-DD) or later, one file each into the folder given (created 0700 when missing).",
             as: StatsCommand.dateConversion)
     var since: LocalDay?
 
@@ -43,13 +47,14 @@ struct HistoryExportCommand: Command {
     var destination: URL? { words.first.map { URL(fileURLWithPath: $0) } }
 
     /// The activity format asked for, if any.
-    var activityFormat: RecordedActivity.Format? { isFIT ? .fit : nil }
+    var activityFormat: RecordedActivity.Format? { isFIT ? .fit : isTCX ? .tcx : isGPX ? .gpx : nil }
 
     /// - Throws: ``CommandLineError/conflict(_:)`` for two formats together, or `--originals` with
     ///   an activity format; ``CommandLineError/invalidValue(option:value:reason:)``-style
     ///   usage errors for a wrong number of arguments.
     func validate() throws(CommandLineError) {
-        let formats = [(isCSV, "--csv"), (isJSON, "--json"), (isFIT, "--fit")].filter(\.0).map(\.1)
+        let formats = [(isCSV, "--csv"), (isJSON, "--json"), (isFIT, "--fit"), (isTCX, "--tcx"), (isGPX, "--gpx")]
+            .filter(\.0).map(\.1)
         if formats.count > 1 {
             throw .conflict("\(formats.joined(separator: " and ")) cannot be given together; choose one format")
         }
@@ -64,9 +69,9 @@ struct HistoryExportCommand: Command {
                 throw .conflict("\(flag) needs the session's ID: hiit history export ID \(flag) [FILE], or ID ID … \(flag) FOLDER, or --since DATE \(flag) FOLDER")
             }
         } else if since != nil {
-            throw .conflict("--since picks the sessions to write as activity files; add --fit")
+            throw .conflict("--since picks the sessions to write as activity files; add --fit, --tcx or --gpx")
         } else if words.count > 1 {
-            throw .conflict("give at most one FILE; to write one session as a file, add --fit")
+            throw .conflict("give at most one FILE; to write one session as a file, add --fit, --tcx or --gpx")
         }
     }
 
@@ -146,9 +151,11 @@ struct HistoryExportCommand: Command {
     /// the folder `words.last`, one each, named by ``fileName(of:format:)`` (`-2`, `-3` … added
     /// where two would share a name). Nothing is written when a file is there already without
     /// `--force`.
+    /// With GPX, sessions without a GPS track are left out and named.
     /// - Throws: ``CommandFailure`` — usage (64) for an unknown or ambiguous ID, a folder that
     ///   is a file, or an existing file without `--force`; data (65) for a kept original that
-    ///   no longer decodes; I/O (74) when the folder or a file cannot be written.
+    ///   no longer decodes, or GPX when no session has a track; I/O (74) when the folder or a
+    ///   file cannot be written.
     func exportSessions(as format: RecordedActivity.Format, context: CommandContext) throws -> Int32 {
         let console = context.console
         let folder = DataFolder(url: context.locations.dataFolder)
@@ -179,16 +186,34 @@ struct HistoryExportCommand: Command {
         if !replaces, let existing = files.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
             throw CommandFailure.usage("\(existing.path) exists; add --force to replace it (nothing was written)")
         }
-        do {
-            try DiskFile.createFolder(at: target)
-        } catch {
-            throw CommandFailure.io("\(error)")
-        }
+        var written = 0
+        var untracked: [UUID] = []
         for (record, file) in zip(records, files) {
-            try write(try Self.fileBytes(of: record, as: format, in: folder), to: file)
+            let data: Data
+            do {
+                data = try Self.fileBytes(of: record, as: format, in: folder)
+            } catch let noTrack as NoGPSTrack {
+                untracked.append(noTrack.id)
+                continue
+            }
+            if written == 0 {
+                do {
+                    try DiskFile.createFolder(at: target)
+                } catch {
+                    throw CommandFailure.io("\(error)")
+                }
+            }
+            try write(data, to: file)
+            written += 1
             console.out("Exported \(HistoryText.shortID(record.id)) to \(file.path)")
         }
-        console.out("Exported \(records.count) \(records.count == 1 ? "session" : "sessions") to \(target.path)")
+        let leftOut = untracked.isEmpty ? ""
+            : "; \(untracked.count) without a GPS track left out (\(untracked.map(HistoryText.shortID).joined(separator: ", ")))"
+        guard written > 0 else {
+            if records.count == 1, let id = untracked.first { throw NoGPSTrack(id: id).failure }
+            throw CommandFailure.data("none of the \(records.count) sessions has a GPS track, and a GPX file holds only positioned points; nothing written")
+        }
+        console.out("Exported \(written) \(written == 1 ? "session" : "sessions") to \(target.path)\(leftOut)")
         return ExitStatus.success
     }
 
@@ -213,14 +238,19 @@ struct HistoryExportCommand: Command {
     /// Writes the session `words[0]` as a `format` file to `words[1]` (a file, or a folder to
     /// name it in) or to stdout when that is not a terminal.
     /// - Throws: ``CommandFailure`` — usage (64) for an unknown ID, a terminal stdout or an
-    ///   existing file without `--force`; data (65) for a kept original that no longer decodes;
-    ///   I/O (74) when the file cannot be written.
+    ///   existing file without `--force`; data (65) for a kept original that no longer decodes
+    ///   or a GPX of a session without a GPS track; I/O (74) when the file cannot be written.
     func exportSession(as format: RecordedActivity.Format, context: CommandContext) throws -> Int32 {
         let console = context.console
         let folder = DataFolder(url: context.locations.dataFolder)
         let entry = try SessionIDMatch.entry(words[0], in: folder.history, console: console)
         let record = entry.record
-        let data = try Self.fileBytes(of: record, as: format, in: folder)
+        let data: Data
+        do {
+            data = try Self.fileBytes(of: record, as: format, in: folder)
+        } catch let noTrack as NoGPSTrack {
+            throw noTrack.failure
+        }
         guard words.count > 1 else {
             if console.stdoutIsTerminal {
                 throw CommandFailure.usage("a \(format.rawValue.uppercased()) file is not for the terminal; give a FILE (hiit history export \(HistoryText.shortID(record.id)) --\(format.rawValue) \(Self.fileName(of: record, format: format))) or redirect the output")
@@ -242,8 +272,9 @@ struct HistoryExportCommand: Command {
     /// format; else encoded from the original's activity (an imported session) or from the
     /// record (``SessionExport/activity(of:)``; also for an imported session whose original is
     /// gone, with a note).
-    /// - Throws: ``CommandFailure`` (65) when the original no longer decodes; (74) when the
-    ///   original cannot be read.
+    /// - Throws: ``NoGPSTrack`` for GPX of a session without a positioned point;
+    ///   ``CommandFailure`` (65) when the original no longer decodes or there is nothing to
+    ///   write (a session without legs); (74) when the original cannot be read.
     static func fileBytes(of record: SessionRecord, as format: RecordedActivity.Format, in folder: DataFolder) throws -> Data {
         var activity = SessionExport.activity(of: record)
         if record.source != nil {
@@ -262,7 +293,29 @@ struct HistoryExportCommand: Command {
                 }
             }
         }
-        return ActivityFile.encodeFIT(activity)
+        let reason: String
+        do {
+            switch format {
+            case .fit: return ActivityFile.encodeFIT(activity)
+            case .tcx: return try ActivityFile.encodeTCX(activity)
+            case .gpx: return try ActivityFile.encodeGPX(activity)
+            }
+        } catch {
+            if format == .gpx { throw NoGPSTrack(id: record.id) }
+            if case let .noActivity(why) = error { reason = why } else { reason = "\(error)" }
+        }
+        throw CommandFailure.data("session \(HistoryText.shortID(record.id)): nothing to write as \(format.rawValue.uppercased()): \(reason)")
+    }
+
+    /// A session with no positioned point asked for as GPX, which holds nothing else.
+    struct NoGPSTrack: Error {
+        /// The session's id.
+        var id: UUID
+
+        /// The error for one session asked for alone: data (65), naming the formats that work.
+        var failure: CommandFailure {
+            .data("session \(HistoryText.shortID(id)) has no GPS track, and a GPX file holds only positioned points; write it with --fit or --tcx")
+        }
     }
 
     /// `2026-11-28-0712-Tabata.fit`: the local start (the record's offset) and the workout's
