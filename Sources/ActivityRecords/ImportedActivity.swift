@@ -98,7 +98,7 @@ public struct ImportedActivity: Sendable, Equatable {
         }
         var finalZoneNote = zoneNote
         if let mark = activity.hiitSession {
-            Self.restore(mark, sessions: sessions, in: &record, zoneNote: &finalZoneNote)
+            Self.restore(mark, sessions: sessions, format: activity.format, in: &record, zoneNote: &finalZoneNote)
         }
         self.record = record
         self.notes = notes
@@ -114,9 +114,11 @@ public struct ImportedActivity: Sendable, Equatable {
     /// session of hiit's.
     /// A leg's distance is its session's total as written, never one from the points hiit
     /// made up for the file; its moving time only where a GPS track was recorded. An interval
-    /// session's segments are its laps, when each has a name and an intensity that stands for a
-    /// segment (``SessionExport/segmentKind(of:)``), times to the millisecond.
-    static func restore(_ mark: HiitSessionData, sessions: [RecordedSession], in record: inout SessionRecord,
+    /// session's segments are its laps, when the file is FIT and each lap has a name and an
+    /// intensity that stands for a segment (``SessionExport/segmentKind(of:)``), times to the
+    /// millisecond.
+    static func restore(_ mark: HiitSessionData, sessions: [RecordedSession], format: RecordedActivity.Format,
+                        in record: inout SessionRecord,
                         zoneNote: inout String?) {
         if let named = TimeZone(identifier: mark.timeZone), named.secondsFromGMT(for: record.start) == record.utcOffsetSeconds {
             // The same offset at the start: the local date stays as it was computed.
@@ -139,7 +141,10 @@ public struct ImportedActivity: Sendable, Equatable {
         record.kcalSource = nil
         if mark.kind == .intervals {
             record.legs = []
-            record.segments = segments(of: sessions.first?.laps ?? [], recordStart: record.start)
+            // Only FIT's laps hold all a segment is (elapsed and timer time, every intensity).
+            if format == .fit {
+                record.segments = segments(of: sessions.first?.laps ?? [], recordStart: record.start)
+            }
         }
         for (index, session) in sessions.enumerated() where index < record.legs.count {
             record.legs[index].distanceMeters = LegDraft.finite(session.totals.distanceMeters)

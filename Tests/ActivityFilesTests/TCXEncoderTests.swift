@@ -283,6 +283,28 @@ struct TCXEncoderTests {
         #expect(again.name == "Morning Tabata")
     }
 
+    @Test("hiit's own values and the UTC offset travel in the first Activity's Extensions and come back exact; another namespace's Session is not hiit's")
+    func hiitValues() throws {
+        var tabata = exportTabata()
+        let mark = HiitSessionData(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)), kind: .intervals,
+                                   workout: "Tabata <\"20/10\">", timeZone: "Europe/Prague", rounds: 8, exercises: 1,
+                                   workoutSeconds: 160.00000000000003, kcal: 27.611111111111111, weightKg: 72.5)
+        tabata.hiitSession = mark
+        tabata.utcOffsetSeconds = 3600
+        let data = try TCXActivityEncoder.encode(tabata)
+        let outline = XMLOutline(data)
+        #expect(collapsed(outline.named("Activity").first?.children ?? []).suffix(2) == ["Notes", "Extensions"])
+        let again = try TCXActivityDecoder.decode(data)
+        #expect(again.hiitSession == mark)
+        #expect(again.utcOffsetSeconds == 3600)
+
+        var plain = exportTabata()
+        plain.hiitSession = nil
+        #expect(try TCXActivityDecoder.decode(try TCXActivityEncoder.encode(plain)).hiitSession == nil)
+        let foreign = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "urn:hiit:tcx:session:1", with: "urn:example:other")
+        #expect(try TCXActivityDecoder.decode(Data(foreign.utf8)).hiitSession == nil)
+    }
+
     // MARK: Laps a platform accepts
 
     @Test("a lap with fewer than two points gets timed points at its start and end, with distances where known")

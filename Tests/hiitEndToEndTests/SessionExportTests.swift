@@ -190,7 +190,7 @@ struct SessionExportTests {
         #expect(!FileManager.default.fileExists(atPath: box.file("none").path))
     }
 
-    @Test("TCX and GPX: a Tabata as TCX Sport Other, refused as GPX for want of a track; an imported ride as both, each read back as the same ride")
+    @Test("TCX and GPX: a Tabata as TCX Sport Other that imports again as itself, refused as GPX for want of a track; an imported ride as both, each read back as the same ride")
     func tcxAndGPX() throws {
         let box = try Self.box(with: [Self.tabata])
         let original = ActivityImportTests.fixture("fit/ride_1h.fit")
@@ -204,6 +204,16 @@ struct SessionExportTests {
         #expect(tcxText.contains(#"<Activity Sport="Other">"#) && tcxText.components(separatedBy: "<Lap ").count - 1 == 15,
                 "a lap per segment")
         #expect(tcxText.components(separatedBy: "<Intensity>Resting</Intensity>").count - 1 == 7)
+        let tcxAgain = try box.run(["history", "import", tcx.path])
+        #expect(tcxAgain.status == 0 && tcxAgain.stdoutLines.first == "\(tcx.path): already present (1B4E28BA)", "\(tcxAgain)")
+        let tcxFresh = try E2ESandbox.forHistory()
+        let tcxImported = try tcxFresh.run(["history", "import", tcx.path], extraEnvironment: ["TZ": "America/New_York"])
+        #expect(tcxImported.status == 0 && !tcxImported.stderr.contains("no time zone"), "the zone and offset travel with the file: \(tcxImported)")
+        if let back = try Self.records(tcxFresh).first {
+            #expect(back.id == Self.tabata.id && back.kind == .intervals && back.workout == "Tabata" && back.timeZone == "Europe/Prague")
+            #expect(back.rounds == 8 && back.workoutSeconds == 160 && back.kcal == 41.718 && back.legs.isEmpty)
+            #expect(abs(back.totalSeconds - 230) < 0.001 && abs(back.pausedSeconds - 12.5) < 0.001, "\(back)")
+        }
 
         let noTrack = try box.run(["history", "export", "1B4E28BA", "--gpx", box.file("tabata.gpx").path])
         #expect(noTrack.status == 65 && noTrack.stderrLines.first

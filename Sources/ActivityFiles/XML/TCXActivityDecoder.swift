@@ -99,6 +99,8 @@ private final class TCXDocument: XMLElementHandler {
     var courses = 0
     var workouts = 0
     var units: [TCXUnit] = []
+    /// hiit's own values, from the first `Activity/Extensions` that holds them.
+    var hiitMark: (mark: HiitSessionData, utcOffsetSeconds: Int?)?
     /// Path lengths of the open `MultiSportSession`, session (`Activity`/`Transition`), lap
     /// (`Lap`/`Transition`) and `Trackpoint`.
     var multisportDepth: Int?
@@ -156,6 +158,11 @@ private final class TCXDocument: XMLElementHandler {
                 sessionDepth = depth
                 lapDepth = depth
             }
+            return
+        }
+        if let s = sessionDepth, lapDepth == nil, depth == s + 2, path[s] == "Extensions", name == TCXHiitExtension.elementName,
+           hiitMark == nil, let values = TCXHiitExtension.values(attributes) {
+            hiitMark = values
             return
         }
         if let s = sessionDepth, lapDepth == nil, depth == s + 1, name == "Lap" {
@@ -314,9 +321,9 @@ private final class TCXDocument: XMLElementHandler {
         let offset = group[0].id?.utcOffsetSeconds ?? built.lazy.compactMap(\.utcOffsetSeconds).first
         let tcxSessions = group.flatMap(\.sessions)
         return RecordedActivity(format: .tcx, device: CreatorName.device(tcxSessions.lazy.compactMap(\.creatorName).first),
-                                utcOffsetSeconds: offset,
+                                utcOffsetSeconds: hiitMark?.utcOffsetSeconds ?? offset,
                                 name: group.lazy.compactMap(\.notes).first ?? tcxSessions.lazy.compactMap(\.notes).first,
-                                sessions: sessions, notes: notes)
+                                sessions: sessions, notes: notes, hiitSession: hiitMark?.mark)
     }
 
     /// The recorded sessions of one unit, what was skipped in it, and the first UTC offset its

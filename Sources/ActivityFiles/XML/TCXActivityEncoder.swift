@@ -21,7 +21,9 @@ import WorkoutModel
 ///   TCX's `Sport_t` has those three words only). Then `Id` (the session's start), a `Lap`
 ///   per lap (one covering the session when it has none), `Notes` (the activity's name, for an
 ///   activity of one session), `Creator` (`Device_t`: the device's product, else its
-///   manufacturer, as `Name`; unit id, product id and version 0).
+///   manufacturer, as `Name`; unit id, product id and version 0), and on the first session's
+///   `Activity` of one hiit exported, `Extensions` with hiit's own values
+///   (``TCXHiitExtension``), so that the file imported again is the same session.
 /// - `Lap @StartTime` (the only lap of a session takes each total it lacks from the session's):
 ///   `TotalTimeSeconds` (the lap's timer time, else its elapsed time, else
 ///   the time to the next lap or the session's end), `DistanceMeters` (the lap's, else from its
@@ -74,14 +76,15 @@ public enum TCXActivityEncoder {
                                                ("xsi:schemaLocation", schemaLocation)])
         writer.open("Activities")
         let name = activity.name.flatMap { $0.isEmpty ? nil : $0 }
+        let hiit = activity.hiitSession.map { TCXHiitExtension.attributes($0, utcOffsetSeconds: activity.utcOffsetSeconds) }
         if activity.sessions.count == 1 {
-            writeActivity(first, notes: name, device: activity.device, into: &writer)
+            writeActivity(first, notes: name, device: activity.device, hiit: hiit, into: &writer)
         } else {
             let sessions = activity.sessions
             writer.open("MultiSportSession")
             writer.leaf("Id", XMLWriter.time(first.start))
             writer.open("FirstSport")
-            writeActivity(first, notes: nil, device: activity.device, into: &writer)
+            writeActivity(first, notes: nil, device: activity.device, hiit: hiit, into: &writer)
             writer.close()
             var index = 1
             while index < sessions.count {
@@ -158,7 +161,7 @@ public enum TCXActivityEncoder {
     // MARK: Writing
 
     private static func writeActivity(_ session: RecordedSession, notes: String?, device: RecordingDevice?,
-                                      into writer: inout XMLWriter) {
+                                      hiit: [(String, String)]? = nil, into writer: inout XMLWriter) {
         let outline = TCXSessionOutline(session)
         writer.open("Activity", [("Sport", sportWord(session.sport))])
         writer.leaf("Id", XMLWriter.time(session.start))
@@ -172,6 +175,12 @@ public enum TCXActivityEncoder {
             writer.open("Version")
             writer.leaf("VersionMajor", "0")
             writer.leaf("VersionMinor", "0")
+            writer.close()
+            writer.close()
+        }
+        if let hiit {
+            writer.open("Extensions")
+            writer.open("hiit:" + TCXHiitExtension.elementName, hiit)
             writer.close()
             writer.close()
         }
