@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutModel
 
 /// An instant written as XML Schema's `dateTime` (the ISO 8601 profile GPX and TCX use), with
 /// the offset from UTC when the text gives one.
@@ -12,10 +13,10 @@ struct XMLDateTime: Equatable {
 
     /// Reads `YYYY-MM-DDThh:mm:ss`, optionally with a fraction of a second of any length
     /// (`.5`, `.123456`; digits past the ninth are ignored) and a zone: `Z`, `±hh:mm`, `±hhmm` or `±hh`. A space or a lowercase
-    /// `t`/`z` is accepted in place of `T`/`Z`. Calendar fields are checked (month 1–12, the
-    /// month's days with Gregorian leap years, hour 0–23, minute 0–59, second 0–60, offset
-    /// under 24 h). Pure arithmetic on the proleptic Gregorian calendar: no time zone
-    /// database, no locale.
+    /// `t`/`z` is accepted in place of `T`/`Z`. Calendar fields are checked (the date by
+    /// ``LocalDay``: years 1–9999, months 1–12, the month's days with Gregorian leap years;
+    /// hour 0–23, minute 0–59, second 0–60, offset under 24 h). Pure arithmetic on the
+    /// proleptic Gregorian calendar (``LocalDay/dayNumber``): no time zone database, no locale.
     /// - Returns: `nil` for anything else.
     init?(_ text: String) {
         var scanner = DigitScanner(Array(text.utf8))
@@ -27,7 +28,7 @@ struct XMLDateTime: Equatable {
               let minute = scanner.digits(2), scanner.take(UInt8(ascii: ":")),
               let second = scanner.digits(2)
         else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year),
+        guard let localDay = LocalDay(year: year, month: month, day: day),
               hour <= 23, minute <= 59, second <= 60 else { return nil }
         var fraction = 0.0
         if scanner.take(UInt8(ascii: ".")) || scanner.take(UInt8(ascii: ",")) {
@@ -60,35 +61,11 @@ struct XMLDateTime: Equatable {
             offset = sign * (hours * 3600 + minutes * 60)
         }
         guard scanner.isAtEnd else { return nil }
-        let days = Self.daysSince1970(year: year, month: month, day: day)
+        let days = localDay.dayNumber
         let local = days * 86_400 + hour * 3600 + minute * 60 + second
         let utc = local - (offset ?? 0)
         date = Date(timeIntervalSince1970: Double(utc) + fraction)
         utcOffsetSeconds = offset
-    }
-
-    /// Days in `month` of `year`, Gregorian leap years (divisible by 4, not by 100 unless by 400).
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the date, proleptic Gregorian calendar: years counted from
-    /// March so the leap day is last, 146,097 days per 400-year era, and the month's first day
-    /// from the 153-day five-month cycle (the civil-from-days arithmetic described by Howard
-    /// Hinnant, "chrono-Compatible Low-Level Date Algorithms"). 719,468 is the day number of
-    /// 1970-01-01 counted from 0000-03-01.
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let marchYear = month <= 2 ? year - 1 : year
-        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
-        let yearOfEra = marchYear - era * 400
-        let monthFromMarch = (month + 9) % 12
-        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutModel
 
 /// Writes an XML document as UTF-8 text for the TCX and GPX encoders: the declaration
 /// `<?xml version="1.0" encoding="UTF-8"?>`, then elements one per line, indented two spaces
@@ -123,11 +124,11 @@ struct XMLWriter {
 
     /// `date` as an XML Schema `dateTime` in UTC, rounded to the millisecond: whole seconds
     /// without a fraction (`2026-03-01T07:00:00Z`), else three digits (`2026-03-01T07:00:00.250Z`).
-    /// Pure arithmetic on the proleptic Gregorian calendar (the inverse of
-    /// ``XMLDateTime/daysSince1970(year:month:day:)``, Howard Hinnant's civil-from-days); no
-    /// time zone database, no locale. Years outside 0…9999 are clamped to them.
+    /// Pure arithmetic on the proleptic Gregorian calendar (the date by
+    /// ``LocalDay/init(dayNumber:)``); no time zone database, no locale. Instants outside the
+    /// years 1–9999 are clamped to them.
     static func time(_ date: Date) -> String {
-        let lowest = -62_167_219_200.0 * 1000, highest = 253_402_300_799_999.0  // 0000-01-01, 9999-12-31T23:59:59.999
+        let lowest = -62_135_596_800.0 * 1000, highest = 253_402_300_799_999.0  // 0001-01-01, 9999-12-31T23:59:59.999
         var milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         if !milliseconds.isFinite { milliseconds = 0 }
         milliseconds = min(max(milliseconds, lowest), highest)
@@ -136,7 +137,8 @@ struct XMLWriter {
         let fraction = Int(total - seconds * 1000)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = Int(seconds - days * 86_400)
-        let (year, month, day) = civil(daysSince1970: Int(days))
+        let date = LocalDay(dayNumber: Int(days)) ?? (days < 0 ? .earliest : .latest)
+        let (year, month, day) = (date.year, date.month, date.day)
         func padded(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -145,22 +147,5 @@ struct XMLWriter {
             + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
         if fraction != 0 { text += "." + padded(fraction, 3) }
         return text + "Z"
-    }
-
-    /// The calendar date `days` after 1970-01-01 (proleptic Gregorian): 400-year eras of
-    /// 146,097 days, years counted from March so the leap day is last, months from the 153-day
-    /// five-month cycle (Hinnant, "chrono-Compatible Low-Level Date Algorithms",
-    /// `civil_from_days`).
-    static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
     }
 }
