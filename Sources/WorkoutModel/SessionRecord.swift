@@ -302,6 +302,11 @@ public struct LapRecord: Codable, Equatable, Sendable {
 /// One segment of an interval workout as it ran (DESIGN §3 `segments`): its kind, its label,
 /// and its times in seconds from the session start, to the millisecond (the engine's precision;
 /// the export writes each as a lap). Pauses count in ``elapsedSeconds``, not in ``timerSeconds``.
+///
+/// In a history line a segment is a JSON array of its five values in this order, `["work",
+/// "Burpees", 0, 20, 20]` (kind, label, start, elapsed, timer): a session keeps one per
+/// segment, dozens in a line, and an array says them in a third of an object's bytes. Values
+/// after the fifth (a newer hiit's) are read past.
 public struct SegmentRecord: Codable, Equatable, Sendable {
     /// What the segment was. Raw values are the `kind` words of `hiit show --json` (DESIGN §6);
     /// prepare is never recorded (it comes before the session's start).
@@ -334,6 +339,29 @@ public struct SegmentRecord: Codable, Equatable, Sendable {
         self.startSeconds = startSeconds
         self.elapsedSeconds = elapsedSeconds
         self.timerSeconds = timerSeconds
+    }
+
+    /// Reads `[kind, label, startSeconds, elapsedSeconds, timerSeconds, …]`.
+    /// - Throws: `DecodingError` when the array is shorter, or a value is of another type or
+    ///   (the kind) not one of ``Kind``'s words.
+    public init(from decoder: any Decoder) throws {
+        var values = try decoder.unkeyedContainer()
+        kind = try values.decode(Kind.self)
+        label = try values.decode(String.self)
+        startSeconds = try values.decode(Double.self)
+        elapsedSeconds = try values.decode(Double.self)
+        timerSeconds = try values.decode(Double.self)
+    }
+
+    /// Writes `[kind, label, startSeconds, elapsedSeconds, timerSeconds]`.
+    /// - Throws: `EncodingError` for a time that is not finite.
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.unkeyedContainer()
+        try values.encode(kind)
+        try values.encode(label)
+        try values.encode(startSeconds)
+        try values.encode(elapsedSeconds)
+        try values.encode(timerSeconds)
     }
 
     /// `seconds` to the nearest millisecond, the precision segment times are kept at (so that

@@ -19,7 +19,7 @@ import WorkoutModel
 /// and anything unusual are left to the strict path); a `localDate` that is not a real
 /// `YYYY-MM-DD` date (``LocalDay``); an `id` other than the 36-character UUID
 /// form; a `kind` or `poolUnit` that is not exactly one of its raw values; a segment not
-/// written exactly as hiit writes it (its five keys in order, no spaces); nesting deeper than
+/// written exactly as hiit writes it (an array of its five values, no spaces); nesting deeper than
 /// 48 levels; a record that breaks ``HistoryRecordRules``.
 enum HistoryLineReader {
     /// The most unknown keys an object may have on the fast path: each new one is compared
@@ -525,19 +525,19 @@ private struct LineScanner {
         array(reserving: 16) { $0.segmentRecord() }
     }
 
-    /// One segment: `elapsedSeconds`, `kind` (one of its raw values exactly), `label` (a string
-    /// without escapes), `startSeconds`, `timerSeconds`, all required, in the order hiit
-    /// writes them; anything else goes to the strict path.
+    /// One segment as hiit writes it: `[kind,label,start,elapsed,timer]`, no spaces, the kind
+    /// exactly one of its raw values, the label a string without escapes; anything else (more
+    /// values included) goes to the strict path.
     mutating func segmentRecord() -> SegmentRecord? {
-        guard takeLiteral(#"{"elapsedSeconds":"#), let elapsed = double(), takeLiteral(#","kind":"#) else { return nil }
+        guard take(openBracket) else { return nil }
         let kind: SegmentRecord.Kind
         if takeLiteral(#""work""#) { kind = .work }
         else if takeLiteral(#""rest""#) { kind = .rest }
         else if takeLiteral(#""restBetweenExercises""#) { kind = .restBetweenExercises }
         else if takeLiteral(#""coolDown""#) { kind = .coolDown }
         else { return nil }
-        guard takeLiteral(#","label":"#), let label = string(), takeLiteral(#","startSeconds":"#),
-              let start = double(), takeLiteral(#","timerSeconds":"#), let timer = double(), take(closeBrace)
+        guard take(comma), let label = string(), take(comma), let start = double(), take(comma),
+              let elapsed = double(), take(comma), let timer = double(), take(closeBracket)
         else { return nil }
         return SegmentRecord(kind: kind, label: label, startSeconds: start, elapsedSeconds: elapsed, timerSeconds: timer)
     }

@@ -71,11 +71,14 @@ enum HistoryRecordRules {
                              reason: "\(record.segments.count) segments; a session has at most \(RecordLimits.segmentsPerSession)")
         }
         for (index, segment) in record.segments.enumerated() {
+            // A segment is [kind, label, start, elapsed, timer]: the reason names the value.
             let base: [JSONPathComponent] = [.key("segments"), .index(index)]
-            if let found = seconds(segment.startSeconds, base + [.key("startSeconds")])
-                ?? seconds(segment.elapsedSeconds, base + [.key("elapsedSeconds")])
-                ?? seconds(segment.timerSeconds, base + [.key("timerSeconds")]) {
-                return found
+            for (position, name, value) in [(2, "start", segment.startSeconds), (3, "elapsed", segment.elapsedSeconds),
+                                            (4, "timer", segment.timerSeconds)] {
+                if var found = seconds(value, base + [.index(position)]) {
+                    found.reason = "\(name) " + found.reason
+                    return found
+                }
             }
         }
         for (index, leg) in record.legs.enumerated() {

@@ -177,11 +177,11 @@ private func column(of text: String, in line: String) -> Int {
         late.timerSeconds = -0.5
         record.segments = [work, late]
         #expect(HistoryRecordRules.violation(in: record)
-            == .init(path: [.key("segments"), .index(1), .key("timerSeconds")], reason: "-0.5 is outside 0–604800 seconds (7 days)"))
+            == .init(path: [.key("segments"), .index(1), .index(4)], reason: "timer -0.5 is outside 0–604800 seconds (7 days)"))
         #expect(!HistoryLineReader.keepsRules(record))
         let scan = HistoryFile.scan(try jsonLines([record]), path: "h.jsonl")
         #expect(scan.entries.isEmpty)
-        #expect(scan.problems.first.map { "\($0.error)" }?.hasSuffix("segments[1].timerSeconds: -0.5 is outside 0–604800 seconds (7 days)") == true)
+        #expect(scan.problems.first.map { "\($0.error)" }?.hasSuffix("segments[1][4]: timer -0.5 is outside 0–604800 seconds (7 days)") == true)
 
         // A good line with segments is read by the fast reader itself, equal to the strict decoder.
         record.segments = [work, SegmentRecord(kind: .rest, label: "Rest", startSeconds: 20, elapsedSeconds: 12.5, timerSeconds: 10)]
@@ -191,14 +191,19 @@ private func column(of text: String, in line: String) -> Int {
         #expect(fast == (try HistoryFile.decodeLine(line, path: "h", lineNumber: 1)))
     }
 
-    /// A record without segments is written as before they existed: no `segments` key.
+    /// A record without segments is written as before they existed: no `segments` key; a
+    /// segment is an array of its five values.
     @Test func aRecordWithoutSegmentsHasNoSegmentsKey() throws {
         let text = String(decoding: try sampleRecord().jsonLine(), as: UTF8.self)
         #expect(!text.contains("segments"))
         var record = sampleRecord()
         record.segments = [SegmentRecord(kind: .coolDown, label: "Cool-down", startSeconds: 230, elapsedSeconds: 60, timerSeconds: 60)]
         let withSegments = String(decoding: try record.jsonLine(), as: UTF8.self)
-        #expect(withSegments.contains(#""segments":[{"elapsedSeconds":60,"kind":"coolDown","label":"Cool-down","startSeconds":230,"timerSeconds":60}]"#))
+        #expect(withSegments.contains(#""segments":[["coolDown","Cool-down",230,60,60]]"#))
+        // A newer hiit's sixth value is read past, by the strict decoder.
+        let newer = Array(withSegments.replacingOccurrences(of: "60,60]]", with: "60,60,\"x\"]]").utf8)
+        #expect(newer.withUnsafeBufferPointer { HistoryLineReader.record($0) } == nil)
+        #expect(try HistoryFile.decodeLine(newer, path: "h", lineNumber: 1).segments == record.segments)
     }
 
     /// Issue 11, item 4: the fast reader leaves an object with many unknown keys to the strict
