@@ -2,7 +2,7 @@ import Foundation
 import WorkoutModel
 
 /// Data derived from the history (such as the statistics' daily roll-up), as
-/// ``DerivedCacheFile/derive(from:readsEverything:empty:add:merge:payload:value:)`` reads it: the value and
+/// ``DerivedCacheFile/derive(from:readsEverything:keepingSegments:empty:add:merge:payload:value:)`` reads it: the value and
 /// the lines that could not be read.
 public struct DerivedHistory<Value> {
     /// The value derived from every readable record.
@@ -48,6 +48,8 @@ extension DerivedCacheFile {
     ///   - readsEverything: read the whole history even when the cache is current (for a value
     ///     that holds more than the cache does, such as an hourly report); the cache is still
     ///     rewritten.
+    ///   - keepingSegments: `false` when `add` does not use ``SessionRecord/segments``
+    ///     (``HistoryFile/readWithFingerprint(keepingSegments:empty:add:merge:)``).
     ///   - empty: the value of no records.
     ///   - add: adds one record to a value (called at once from several threads, each on its
     ///     own value).
@@ -59,7 +61,7 @@ extension DerivedCacheFile {
     /// - Returns: the value, whether the whole history was read, and the bad lines.
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when the history exists but cannot be read.
     public func derive<Value: Sendable>(
-        from history: HistoryFile, readsEverything: Bool = false,
+        from history: HistoryFile, readsEverything: Bool = false, keepingSegments: Bool = true,
         empty: @Sendable () -> Value, add: @Sendable (inout Value, SessionRecord) -> Void,
         merge: (inout Value, Value) -> Void,
         payload: (Value) -> [UInt8]?, value: ([UInt8]) -> Value?
@@ -78,7 +80,8 @@ extension DerivedCacheFile {
                 break
             }
         }
-        let (built, read) = try history.readWithFingerprint(empty: empty, add: add, merge: merge)
+        let (built, read) = try history.readWithFingerprint(keepingSegments: keepingSegments, empty: empty, add: add,
+                                                            merge: merge)
         store(payload(built), read: read)
         return DerivedHistory(value: built, readWholeHistory: true, problems: read.problems)
     }

@@ -28,8 +28,13 @@ enum HistoryLineReader {
     static let maximumUnknownKeys = 32
 
     /// The record on `line` (its bytes without the `\n`), or `nil` when the strict path must decide.
-    static func record(_ line: UnsafeBufferPointer<UInt8>) -> SessionRecord? {
+    /// - Parameter keepingSegments: `false` reads an interval session's `segments` only to
+    ///   check them, as the strict path would (a line it refuses is left to it), and gives the
+    ///   record none: for data derived from the history that does not use them (the
+    ///   statistics), without a string and an array made per segment.
+    static func record(_ line: UnsafeBufferPointer<UInt8>, keepingSegments: Bool = true) -> SessionRecord? {
         var scanner = LineScanner(bytes: line)
+        scanner.keepsSegments = keepingSegments
         guard let record = scanner.sessionRecord() else { return nil }
         guard keepsRules(record) || HistoryRecordRules.violation(in: record) == nil else { return nil }
         return record
@@ -73,9 +78,9 @@ enum HistoryLineReader {
         return true
     }
 
-    /// ``record(_:)`` for an array slice.
-    static func record(_ line: ArraySlice<UInt8>) -> SessionRecord? {
-        line.withUnsafeBufferPointer { record($0) }
+    /// ``record(_:keepingSegments:)`` for an array slice.
+    static func record(_ line: ArraySlice<UInt8>, keepingSegments: Bool = true) -> SessionRecord? {
+        line.withUnsafeBufferPointer { record($0, keepingSegments: keepingSegments) }
     }
 }
 
@@ -238,6 +243,8 @@ private func matches(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, _ text: St
 private struct LineScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// Whether `segments` are read into the record, or only checked (``checkedSegments()``).
+    var keepsSegments = true
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -330,9 +337,11 @@ private struct LineScanner {
                         legs = value
                     }
                 case .segments:
-                    if takeNull() { segments = [] } else {
+                    if takeNull() { segments = [] } else if keepsSegments {
                         guard let value = segmentRecords() else { return nil }
                         segments = value
+                    } else {
+                        guard checkedSegments() else { return nil }
                     }
                 case .source:
                     if takeNull() { source = nil } else {
@@ -523,6 +532,33 @@ private struct LineScanner {
 
     mutating func segmentRecords() -> [SegmentRecord]? {
         array(reserving: 16) { $0.segmentRecord() }
+    }
+
+    /// The segments read as ``segmentRecords()`` reads them and held to the rules
+    /// (``HistoryRecordRules``: at most ``RecordLimits/segmentsPerSession``, every time in
+    /// ``RecordLimits/seconds``), keeping nothing; `false` when the strict path must decide.
+    mutating func checkedSegments() -> Bool {
+        guard take(openBracket) else { return false }
+        skipWhitespace()
+        if take(closeBracket) { return true }
+        var count = 0
+        let seconds = RecordLimits.seconds
+        while true {
+            skipWhitespace()
+            guard take(openBracket),
+                  takeLiteral(#""work""#) || takeLiteral(#""rest""#) || takeLiteral(#""restBetweenExercises""#)
+                      || takeLiteral(#""coolDown""#),
+                  take(comma), plainString() != nil,
+                  take(comma), let start = double(), seconds.contains(start),
+                  take(comma), let elapsed = double(), seconds.contains(elapsed),
+                  take(comma), let timer = double(), seconds.contains(timer), take(closeBracket)
+            else { return false }
+            count += 1
+            guard count <= RecordLimits.segmentsPerSession else { return false }
+            skipWhitespace()
+            if take(comma) { continue }
+            return take(closeBracket)
+        }
     }
 
     /// One segment as hiit writes it: `[kind,label,start,elapsed,timer]`, no spaces, the kind

@@ -165,9 +165,13 @@ extension HistoryFile {
     ///   - line: the line's bytes without its `\n`.
     ///   - path: the file's path as shown in problems.
     ///   - lineNumber: the line's 1-based number, for the error's location.
-    static func verdict(of line: UnsafeBufferPointer<UInt8>, path: String, lineNumber: Int) -> HistoryLineVerdict {
+    ///   - keepingSegments: `false` gives records the fast reader reads without their
+    ///     segments (``HistoryLineReader/record(_:keepingSegments:)``; the strict decoder's
+    ///     keep them): for derived data that does not use them.
+    static func verdict(of line: UnsafeBufferPointer<UInt8>, path: String, lineNumber: Int,
+                        keepingSegments: Bool = true) -> HistoryLineVerdict {
         if isBlank(line) { return .blank }
-        if let record = HistoryLineReader.record(line) { return .record(record) }
+        if let record = HistoryLineReader.record(line, keepingSegments: keepingSegments) { return .record(record) }
         do throws(StoreError) {
             return .record(try decodeLine(Array(line), path: path, lineNumber: lineNumber))
         } catch {

@@ -54,18 +54,23 @@ extension HistoryFile {
     /// - Returns: the value of every valid record, and the problems (in file order), their places
     ///   and the fingerprint; `records` is empty.
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when the file exists but cannot be read.
+    ///   - keepingSegments: `false` when `add` does not use a record's ``SessionRecord/segments``:
+    ///     the fast reader then only checks them (records it reads have none; the few the
+    ///     strict decoder reads keep theirs), which spares a string and an array per segment.
     public func readWithFingerprint<Value: Sendable>(
+        keepingSegments: Bool = true,
         empty: @Sendable () -> Value, add: @Sendable (inout Value, SessionRecord) -> Void,
         merge: (inout Value, Value) -> Void
     ) throws(StoreError) -> (value: Value, read: HistoryRead) {
-        try readWithFingerprint(parts: nil, empty: empty, add: add, merge: merge)
+        try readWithFingerprint(parts: nil, keepingSegments: keepingSegments, empty: empty, add: add, merge: merge)
     }
 
     /// ``readWithFingerprint(empty:add:merge:)`` in `parts` parts (at most: fewer when lines are
     /// too long to cut), or as many as ``partCount(forBytes:)`` says for `nil` (tests ask for
     /// more parts than a small file would get).
     func readWithFingerprint<Value: Sendable>(
-        parts: Int?, empty: @Sendable () -> Value, add: @Sendable (inout Value, SessionRecord) -> Void,
+        parts: Int?, keepingSegments: Bool = true,
+        empty: @Sendable () -> Value, add: @Sendable (inout Value, SessionRecord) -> Void,
         merge: (inout Value, Value) -> Void
     ) throws(StoreError) -> (value: Value, read: HistoryRead) {
         guard let descriptor = try HistoryLock.open(url.path, flags: O_RDONLY, exclusive: false, operation: "open")
@@ -79,7 +84,7 @@ extension HistoryFile {
             let end = index + 1 < starts.count ? starts[index + 1] : nil
             let part = Result { () throws(StoreError) in
                 try Self.readPart(of: file, path: path, from: starts[index], to: end,
-                                  firstLine: index == 0 ? 1 : nil) { add(&value, $0) }
+                                  firstLine: index == 0 ? 1 : nil, keepingSegments: keepingSegments) { add(&value, $0) }
             }
             results.store(value, part, at: index)
         }
@@ -182,12 +187,12 @@ extension HistoryFile {
     /// known yet), the lines the fast reader does not read are only noted, for the strict
     /// decoder to judge once their numbers are known.
     static func readPart(of file: FileDescriptor, path: String, from start: Int, to end: Int?, firstLine: Int?,
-                         visit: (SessionRecord) -> Void) throws(StoreError) -> PartRead {
+                         keepingSegments: Bool = true, visit: (SessionRecord) -> Void) throws(StoreError) -> PartRead {
         var part = PartRead()
         part.summary = try HistoryLineStream.forEachLine(in: file, path: path, from: start, to: end,
                                                          firstLine: firstLine ?? 1) { line in
             guard firstLine != nil else {
-                if let record = HistoryLineReader.record(line.bytes) {
+                if let record = HistoryLineReader.record(line.bytes, keepingSegments: keepingSegments) {
                     visit(record)
                 } else if !isBlank(line.bytes) {
                     part.deferred.append(DeferredLine(number: line.number, offset: line.offset, length: line.bytes.count,
@@ -195,7 +200,7 @@ extension HistoryFile {
                 }
                 return
             }
-            switch verdict(of: line.bytes, path: path, lineNumber: line.number) {
+            switch verdict(of: line.bytes, path: path, lineNumber: line.number, keepingSegments: keepingSegments) {
             case .blank:
                 break
             case .record(let record):

@@ -243,6 +243,26 @@ struct HistoryCorpus {
         #expect(accepted == plain)
     }
 
+    /// Reading without segments (for the statistics) accepts exactly the lines reading with
+    /// them accepts, over valid and broken lines alike, and gives the same record but its
+    /// segments; the corpus has lines with segments for it to check.
+    @Test(arguments: [5, 6] as [UInt64])
+    func readingWithoutSegmentsAcceptsTheSameLines(seed: UInt64) throws {
+        var corpus = HistoryCorpus(seed: seed)
+        var withSegments = 0
+        for _ in 0..<3000 {
+            let line = corpus.chance(50) ? Array(try corpus.validLine().utf8) : try corpus.brokenLine()
+            let full = HistoryLineReader.record(line[...])
+            let light = HistoryLineReader.record(line[...], keepingSegments: false)
+            #expect((full == nil) == (light == nil), "\(String(decoding: line, as: UTF8.self))")
+            guard var expected = full else { continue }
+            if !expected.segments.isEmpty { withSegments += 1 }
+            expected.segments = []
+            #expect(light == expected)
+        }
+        #expect(withSegments > 50)
+    }
+
     /// Dates of whole seconds from 1600 to 9999 read by hand equal Foundation's ISO 8601
     /// parsing; fractions and other forms are left to the strict decoder, which reads them
     /// as before.

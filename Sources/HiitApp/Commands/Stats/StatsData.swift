@@ -8,7 +8,7 @@ import WorkoutStore
 ///
 /// The roll-up is derived from the history and kept in `<data>/cache/stats-rollup.cache`; when
 /// the cache is used, the tail read or everything rebuilt is WorkoutStore's policy
-/// (``DerivedCacheFile/derive(from:readsEverything:empty:add:merge:payload:value:)``). The history is read
+/// (``DerivedCacheFile/derive(from:readsEverything:keepingSegments:empty:add:merge:payload:value:)``). The history is read
 /// in chunks and never held: each record goes into the roll-up (and the hourly report) as it
 /// is read.
 struct StatsData {
@@ -37,7 +37,8 @@ struct StatsData {
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when the history exists but cannot be read.
     static func load(folder: DataFolder, hourly: StatsReportBuilder? = nil) throws(StoreError) -> StatsData {
         let derived = try cacheFile(folder: folder).derive(
-            from: folder.history, readsEverything: hourly != nil,
+            // The statistics use no segment times: the fast reader only checks them.
+            from: folder.history, readsEverything: hourly != nil, keepingSegments: false,
             empty: { Sums(rollup: DailyRollup(), hourly: hourly) },
             add: { sums, record in
                 sums.rollup.add(record)
