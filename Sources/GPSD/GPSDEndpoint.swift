@@ -83,7 +83,7 @@ public struct GPSDEndpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// A port number 1…65535.
     private static func port(_ text: String) throws(GPSDError) -> UInt16 {
-        guard !text.isEmpty, text.allSatisfy(\.isASCII), let value = UInt16(text), value > 0 else { throw .badPort(text: text) }
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let value = UInt16(text), value > 0 else { throw .badPort(text: text) }
         return value
     }
 
