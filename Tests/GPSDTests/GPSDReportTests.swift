@@ -118,6 +118,14 @@ struct GPSDReportTests {
         #expect(preview.count <= GPSDWarning.previewLength)
     }
 
+    @Test("a line of 30,000 nested arrays (within the 64 KiB line limit) is refused, never a stack overflow")
+    func deepNesting() {
+        let line = [UInt8](repeating: UInt8(ascii: "["), count: 30_000) + [UInt8](repeating: UInt8(ascii: "]"), count: 30_000)
+        let (report, warnings) = GPSDReport.decode(line)
+        #expect(report == nil)
+        #expect(warnings.count == 1)
+    }
+
     @Test("the horizontal error: eph first, else the larger of epx and epy, else none")
     func horizontalError() {
         var fix = GPSDFix(mode: .threeDimensional)
