@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import POSIX
 import Testing
@@ -86,20 +87,36 @@ import Testing
 
 @Suite struct ProcessGroupTests {
     @Test func aSignalToTheGroupReachesTheChildsChildren() throws {
-        // sh starts a sleep of its own and waits for it; SIGTERM to the group ends both.
-        let child = try SpawnedProcess.spawn("/bin/sh", arguments: ["sh", "-c", "sleep 30 & wait"], environment: [],
-                                             inNewProcessGroup: true)
+        // sh starts a sleep of its own, says its pid, and waits for it; SIGTERM to the group
+        // ends both.
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let pidFile = folder.file("sleep.pid")
+        let child = try SpawnedProcess.spawn("/bin/sh", arguments: ["sh", "-c", "sleep 30 & echo $! > '\(pidFile)'; wait"],
+                                             environment: [], inNewProcessGroup: true)
+        var sleepID: pid_t?
+        for _ in 0..<200 where sleepID == nil {
+            sleepID = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if sleepID == nil { try ThreadSleep.sleep(for: .milliseconds(10)) }
+        }
+        let sleeper = try #require(sleepID)
         #expect(try child.waitIfEnded() == nil)
         #expect(getpgid(child.id) == child.id)
         try child.signal(SIGTERM, wholeGroup: true)
         #expect(try child.wait() == .signalled(SIGTERM))
-        // The sleep got it too: nothing is left in the group (kill with signal 0 finds no one).
-        var left = true
-        for _ in 0..<100 where left {
-            left = kill(-child.id, 0) == 0
-            if left { try ThreadSleep.sleep(for: .milliseconds(10)) }
+        // The sleep got it too: it is gone, or a zombie waiting for init to reap it (its
+        // parent has ended), never still sleeping.
+        func isAlive() -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(sleeper)/stat", encoding: .utf8) else { return false }
+            let state = stat.split(separator: ")").last?.split(separator: " ").first
+            return state != "Z" && state != "X"
         }
-        #expect(!left)
+        var alive = true
+        for _ in 0..<200 where alive {
+            alive = isAlive()
+            if alive { try ThreadSleep.sleep(for: .milliseconds(10)) }
+        }
+        #expect(!alive)
     }
 
     @Test func waitIfEndedReapsAFinishedChild() throws {
