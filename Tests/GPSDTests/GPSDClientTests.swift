@@ -170,6 +170,34 @@ struct GPSDClientTests {
         try server.accept().close()
     }
 
+    @Test("a connection that hangs (the server's queue is full) times out at 5 s by the instants given")
+    func connectTimeout() throws {
+        let listener = try FileDescriptor.streamSocket(family: AF_INET)
+        defer { try? listener.close() }
+        let address = try listener.bindAndListen(to: .loopbackIPv4(port: 0), backlog: 0)
+        // Fill the accept queue (never accepted): Linux then drops further SYNs, so the next
+        // connect stays in progress.
+        var fillers: [FileDescriptor] = []
+        defer { fillers.forEach { try? $0.close() } }
+        for _ in 0..<3 {
+            let filler = try FileDescriptor.streamSocket(family: AF_INET)
+            fillers.append(filler)
+            _ = try filler.connect(to: address)
+        }
+        try ThreadSleep.sleep(for: .milliseconds(50))
+        let client = GPSDClient(addresses: [address])
+        client.connect(at: .seconds(100))
+        _ = client.readAvailable(at: .seconds(100))
+        try #require(client.state == .connecting, "the kernel took the connection: \(client.state)")
+        #expect(client.nextAttempt(after: .seconds(100)) == .seconds(105))
+        #expect(!client.reconnectIfDue(at: .milliseconds(104_999)))
+        #expect(client.state == .connecting)
+        #expect(!client.reconnectIfDue(at: .seconds(105)))
+        #expect(client.state == .disconnected(reason: .timedOut(address: address.description)))
+        #expect(client.fileDescriptor == nil)
+        #expect(client.nextAttempt(after: .seconds(105)) == .seconds(106))
+    }
+
     @Test("no addresses at all: disconnected at once, with a reconnect scheduled")
     func noAddresses() {
         let client = GPSDClient(addresses: [])
