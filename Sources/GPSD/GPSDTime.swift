@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutModel
 
 /// gpsd's times: ISO 8601 in UTC, `2026-12-03T12:01:45.000Z`, with a fraction of up to nine
 /// digits (gpsd_json(5): "Time/date stamp in ISO8601 format, UTC. May have a fractional part").
@@ -8,7 +9,8 @@ import Foundation
 /// so its digits are read directly.
 enum GPSDTime {
     /// The instant `text` names, or `nil` when it is not `YYYY-MM-DDTHH:MM:SS[.f…]Z` with a
-    /// valid date and time (seconds up to 60 for a leap second, read as the next second's start).
+    /// valid date (``LocalDay``: years 1–9999, Gregorian leap years) and time (seconds up to
+    /// 60 for a leap second, read as the next second's start).
     static func date(from text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes.count <= 30, bytes.last == UInt8(ascii: "Z"),
@@ -16,8 +18,7 @@ enum GPSDTime {
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
               let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2), let day = digits(bytes, 8, 2),
               let hour = digits(bytes, 11, 2), let minute = digits(bytes, 14, 2), let second = digits(bytes, 17, 2),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second <= 60
+              let localDay = LocalDay(year: year, month: month, day: day), hour < 24, minute < 60, second <= 60
         else { return nil }
         var fraction = 0.0
         if bytes.count > 20 {
@@ -29,8 +30,7 @@ enum GPSDTime {
                 scale /= 10
             }
         }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60 + second) + fraction
+        let seconds = Double(localDay.dayNumber) * 86_400 + Double(hour * 3600 + minute * 60 + second) + fraction
         return Date(timeIntervalSince1970: seconds)
     }
 
@@ -42,25 +42,5 @@ enum GPSDTime {
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return value
-    }
-
-    /// Days in `month` (1–12) of `year` in the proleptic Gregorian calendar.
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the given civil date (proleptic Gregorian). Source: Howard
-    /// Hinnant, "chrono-Compatible Low-Level Date Algorithms", `days_from_civil`.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
