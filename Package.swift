@@ -40,6 +40,8 @@ let package = Package(
         ),
         .target(name: "AudioCues", dependencies: ["CALSA", "SessionEngine", "POSIX"]),
         .target(name: "TerminalUI", dependencies: ["POSIX"]),
+        // gpsd's JSON protocol: report decoding and line framing (pure), the TCP client (edge).
+        .target(name: "GPSD", dependencies: ["POSIX", "Tracks", "WorkoutModel"]),
 
         // MARK: The command line and the program
         // Tokens, binding, help, man page and completions of any command tree.
@@ -72,6 +74,7 @@ let package = Package(
         .testTarget(name: "WorkoutStoreTests", dependencies: ["TestSupport", "WorkoutStore", "WorkoutModel"]),
         .testTarget(name: "AudioCuesTests", dependencies: ["TestSupport", "AudioCues", "SessionEngine", "CALSA"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "POSIX", "Tracks", "WorkoutModel"]),
         // Typed binding: declarations, conversions, their errors and their order.
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         // In-process tests of the commands, texts and front ends.

@@ -30,11 +30,15 @@ public struct SpawnedProcess: Hashable, Sendable {
     ///   - environment: the child's environment, `NAME=value` each.
     ///   - defaultSignals: signals that get their default action in the child
     ///     (`POSIX_SPAWN_SETSIGDEF`), e.g. `SIGINT` while the parent ignores it; default none.
+    ///   - inNewProcessGroup: start the child in a process group of its own, numbered by its
+    ///     id (`POSIX_SPAWN_SETPGROUP` with 0), so that ``signal(_:wholeGroup:)`` reaches the
+    ///     processes it starts too (gpsfake starts gpsd); default `false`.
     /// - Returns: the running child.
     /// - Throws: ``SystemCallError`` naming `posix_spawn` (or `posix_spawnattr_init`) and
     ///   `path`, with the error number it returned (`ENOENT`, `EACCES`, `ENOMEM`, …).
     public static func spawn(
-        _ path: String, arguments: [String], environment: [String], defaultSignals: [Int32] = []
+        _ path: String, arguments: [String], environment: [String], defaultSignals: [Int32] = [],
+        inNewProcessGroup: Bool = false
     ) throws(SystemCallError) -> SpawnedProcess {
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
@@ -59,6 +63,10 @@ public struct SpawnedProcess: Hashable, Sendable {
             posix_spawnattr_setsigdefault(&attributes, &defaults)
             flags |= Int16(POSIX_SPAWN_SETSIGDEF)
         }
+        if inNewProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= Int16(POSIX_SPAWN_SETPGROUP)
+        }
         posix_spawnattr_setflags(&attributes, flags)
         var pid: pid_t = 0
         // posix_spawn returns its error number instead of setting errno.
@@ -78,5 +86,31 @@ public struct SpawnedProcess: Hashable, Sendable {
         // WIFEXITED/WEXITSTATUS/WTERMSIG are macros Swift does not import.
         let signalNumber = status & 0x7F
         return signalNumber == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signalNumber)
+    }
+
+    /// Waits for the child to end with `waitpid(2)` and `WNOHANG`: reaps it when it has ended,
+    /// returns at once when it has not. Once it returned a termination, do not call it again.
+    /// - Returns: its exit status or the signal that ended it; `nil` while it runs.
+    /// - Throws: ``SystemCallError`` naming `waitpid` (`ECHILD` when it was already reaped).
+    public func waitIfEnded() throws(SystemCallError) -> Termination? {
+        var status: Int32 = 0
+        let pid = id
+        let reaped = try valueOrErrno("waitpid") { waitpid(pid, &status, WNOHANG) }
+        guard reaped == pid else { return nil }
+        let signalNumber = status & 0x7F
+        return signalNumber == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signalNumber)
+    }
+
+    /// Sends signal `number` to the child with `kill(2)`, or to its whole process group (a
+    /// child started ``spawn(_:arguments:environment:defaultSignals:inNewProcessGroup:)`` in a
+    /// group of its own).
+    /// - Parameters:
+    ///   - number: the signal, e.g. `SIGTERM`, `SIGKILL`.
+    ///   - wholeGroup: send it to every process of the group numbered by the child's id
+    ///     (default `false`: the child only).
+    /// - Throws: ``SystemCallError`` naming `kill` (`ESRCH` when none is left, `EPERM`).
+    public func signal(_ number: Int32, wholeGroup: Bool = false) throws(SystemCallError) {
+        let target = wholeGroup ? -id : id
+        try nothingOrErrno("kill") { kill(target, number) }
     }
 }

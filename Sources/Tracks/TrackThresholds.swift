@@ -39,4 +39,17 @@ public enum TrackThresholds {
     /// The mean Earth radius in metres used for great-circle steps: 6,371,008.8 m, the IUGG
     /// mean radius R1 (Moritz, Geodetic Reference System 1980).
     public static let earthRadiusMeters = 6_371_008.8
+
+    // MARK: Live GPS (``LiveTrack``)
+
+    /// The current pace and speed are measured over the last this many seconds of accepted
+    /// fixes: 30 s, issue 15's rolling window. At 1 Hz that is 30 steps, so one noisy fix moves
+    /// the pace by a few percent, and a change of pace shows within half a minute.
+    public static let currentPaceWindowSeconds = 30.0
+
+    /// After this many consecutive fixes dropped as implausible jumps, the next implausible one
+    /// starts the track afresh from where it is (no distance for the jump). A multipath outlier
+    /// lasts one or two fixes; three in a row more likely mean the point before them was the
+    /// outlier, and without a restart the track would stay stuck on it. The project's value.
+    public static let jumpsBeforeRestart = 3
 }
