@@ -51,7 +51,7 @@ let package = Package(
             name: "HiitApp",
             dependencies: [
                 "CommandLineKit", "WorkoutModel", "SessionEngine", "Calories", "WorkoutStats", "WorkoutStore",
-                "ActivityFiles", "ActivityRecords", "Tracks", "AudioCues", "TerminalUI", "POSIX",
+                "ActivityFiles", "ActivityRecords", "Tracks", "GPSD", "AudioCues", "TerminalUI", "POSIX",
             ]
         ),
         // The executable: main.swift only.
@@ -62,7 +62,7 @@ let package = Package(
 
         // MARK: Tests
         // What several test targets share: a seeded generator, temporary folders.
-        .target(name: "TestSupport", dependencies: ["WorkoutModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["WorkoutModel", "Tracks"], path: "Tests/TestSupport"),
         .testTarget(name: "POSIXTests", dependencies: ["POSIX"]),
         .testTarget(name: "WorkoutModelTests", dependencies: ["WorkoutModel"]),
         .testTarget(name: "CaloriesTests", dependencies: ["Calories", "WorkoutModel"]),
@@ -74,13 +74,13 @@ let package = Package(
         .testTarget(name: "WorkoutStoreTests", dependencies: ["TestSupport", "WorkoutStore", "WorkoutModel"]),
         .testTarget(name: "AudioCuesTests", dependencies: ["TestSupport", "AudioCues", "SessionEngine", "CALSA"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "POSIX", "Tracks", "WorkoutModel"]),
+        .testTarget(name: "GPSDTests", dependencies: ["TestSupport", "GPSD", "POSIX", "Tracks", "WorkoutModel"]),
         // Typed binding: declarations, conversions, their errors and their order.
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         // In-process tests of the commands, texts and front ends.
         .testTarget(name: "HiitAppTests", dependencies: ["TestSupport", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI", "AudioCues"]),
         // Tests that run the built `hiit` (depending on it builds it first): pipes, tmux,
         // pseudo-terminals, crashes, fuzzing.
-        .testTarget(name: "hiitEndToEndTests", dependencies: ["TestSupport", "hiit", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI"]),
+        .testTarget(name: "hiitEndToEndTests", dependencies: ["TestSupport", "POSIX", "hiit", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI"]),
     ]
 )

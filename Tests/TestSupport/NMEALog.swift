@@ -1,0 +1,62 @@
+import Foundation
+import Tracks
+
+/// NMEA 0183 sentences for gpsfake: a straight line due north at a constant speed.
+public enum NMEALog {
+    /// The checksum of a sentence's body (between `$` and `*`): the XOR of its bytes, as two
+    /// upper-case hex digits (NMEA 0183, "checksum").
+    public static func checksum(_ body: String) -> String {
+        let value = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(value >> 4)], digits[Int(value & 0x0F)]])
+    }
+
+    /// `$BODY*CS` and CR LF.
+    public static func sentence(_ body: String) -> String { "$\(body)*\(checksum(body))\r\n" }
+
+    /// `hhmmss.00` of `seconds` after midnight.
+    public static func clock(_ seconds: Int) -> String {
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(seconds / 3600))\(two(seconds / 60 % 60))\(two(seconds % 60)).00"
+    }
+
+    /// Degrees as NMEA's `ddmm.mmmmm` (latitude, 2 degree digits) or `dddmm.mmmmm` (longitude).
+    public static func angle(_ degrees: Double, degreeDigits: Int) -> String {
+        let whole = Int(degrees)
+        let minutes = (degrees - Double(whole)) * 60
+        var head = String(whole)
+        while head.count < degreeDigits { head = "0" + head }
+        let scaled = Int((minutes * 100_000).rounded())
+        var minuteDigits = String(scaled / 100_000)
+        if minuteDigits.count < 2 { minuteDigits = "0" + minuteDigits }
+        var fraction = String(scaled % 100_000)
+        while fraction.count < 5 { fraction = "0" + fraction }
+        return "\(head)\(minuteDigits).\(fraction)"
+    }
+
+    /// `leadIn` seconds of "no fix" RMC sentences from 11:00, then one RMC and one GGA per second
+    /// from 12:00:00 for `seconds` + 1 epochs at `speed` m/s due north from 48° N, 11° E, HDOP
+    /// 0.9 (gpsd 3.22 reports it as eph 17.1 m), on 3 December 2026.
+    public static func straightLine(seconds: Int, speed: Double, leadIn: Int) -> String {
+        var text = ""
+        for second in 0..<leadIn {
+            text += sentence("GPRMC,\(clock(11 * 3600 + second)),V,,,,,,,031226,,,N")
+        }
+        let metersPerDegree = 2 * Double.pi * TrackThresholds.earthRadiusMeters / 360
+        let knots = String(format: "%.2f", speed * 3600 / 1852)
+        for second in 0...seconds {
+            let latitude = angle(48 + speed * Double(second) / metersPerDegree, degreeDigits: 2)
+            let longitude = angle(11, degreeDigits: 3)
+            let time = clock(12 * 3600 + second)
+            text += sentence("GPRMC,\(time),A,\(latitude),N,\(longitude),E,\(knots),0.0,031226,,,A")
+            text += sentence("GPGGA,\(time),\(latitude),N,\(longitude),E,1,08,0.9,500.0,M,47.0,M,,")
+        }
+        return text
+    }
+}
+
+/// The path of `program` on `PATH` (and the sbin folders, where Debian puts gpsd), or `nil`.
+public func installed(_ program: String) -> String? {
+    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/sbin:/sbin"
+    return path.split(separator: ":").map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+}
