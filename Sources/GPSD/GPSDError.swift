@@ -1,7 +1,6 @@
-import POSIX
-
 /// What went wrong setting up a gpsd connection; each case carries what a person needs to fix
-/// it. The one error type of this module. Its ``description`` is one line.
+/// it. The one error type of this module (a connection that fails later is a state,
+/// ``GPSDConnectionState/disconnected(reason:)``, not an error). Its ``description`` is one line.
 public enum GPSDError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The `HOST:PORT` text (from `--gps` or `GPSD_HOST`) could not be read; why.
     case badEndpoint(text: String, reason: String)
@@ -9,8 +8,6 @@ public enum GPSDError: Error, Sendable, Hashable, CustomStringConvertible {
     case badPort(text: String)
     /// The host name could not be resolved (`getaddrinfo`): the host and the resolver's text.
     case unresolvedHost(host: String, reason: String)
-    /// A C call failed (`socket`, `fcntl`).
-    case systemCall(SystemCallError)
 
     /// `gpsd address "[::1": no "]" after the IPv6 address`, `gpsd port "70000" is not a number
     /// from 1 to 65535`, …
@@ -19,7 +16,6 @@ public enum GPSDError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .badEndpoint(text, reason): "gpsd address \"\(text)\": \(reason)"
         case let .badPort(text): "gpsd port \"\(text)\" is not a number from 1 to 65535"
         case let .unresolvedHost(host, reason): "gpsd host \"\(host)\" not found: \(reason)"
-        case let .systemCall(error): "gpsd connection: \(error)"
         }
     }
 }

@@ -29,9 +29,10 @@ struct GPSFakeIntegrationTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("line.nmea")
         // gpsd opens the fake device only when a client watches, and drops what was written
-        // before; gpsfake writes from the moment gpsd starts. The 300 no-fix sentences of the
-        // lead-in (3 s at 10 ms each) cover the client's connecting.
-        try NMEALog.straightLine(seconds: 120, speed: 3.0, leadIn: 300).write(to: log, atomically: true, encoding: .utf8)
+        // before; gpsfake writes from the moment gpsd starts. The 500 no-fix sentences of the
+        // lead-in (5 s at 10 ms each) cover the client's connecting: it watched about 1 s into
+        // them here, on an idle machine, so a busy one has 4 s to spare.
+        try NMEALog.straightLine(seconds: 120, speed: 3.0, leadIn: 500).write(to: log, atomically: true, encoding: .utf8)
 
         // A free port: bound by the kernel's choice, then released for gpsd.
         let probe = try FileDescriptor.streamSocket(family: AF_INET)
