@@ -62,7 +62,7 @@ let package = Package(
 
         // MARK: Tests
         // What several test targets share: a seeded generator, temporary folders.
-        .target(name: "TestSupport", dependencies: ["WorkoutModel", "Tracks"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["WorkoutModel", "Tracks", "POSIX"], path: "Tests/TestSupport"),
         .testTarget(name: "POSIXTests", dependencies: ["POSIX"]),
         .testTarget(name: "WorkoutModelTests", dependencies: ["WorkoutModel"]),
         .testTarget(name: "CaloriesTests", dependencies: ["Calories", "WorkoutModel"]),

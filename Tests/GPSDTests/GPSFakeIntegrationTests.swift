@@ -34,21 +34,9 @@ struct GPSFakeIntegrationTests {
         // them here, on an idle machine, so a busy one has 4 s to spare.
         try NMEALog.straightLine(seconds: 120, speed: 3.0, leadIn: 500).write(to: log, atomically: true, encoding: .utf8)
 
-        // A free port: bound by the kernel's choice, then released for gpsd.
-        let probe = try FileDescriptor.streamSocket(family: AF_INET)
-        let port = try probe.bindAndListen(to: .loopbackIPv4(port: 0)).port
-        try probe.close()
-
-        // -1 once through the log, -q quiet, -c 0.01 s between sentences (100 times real time),
-        // -P the port; in a process group of its own so that gpsd, its child, goes with it.
-        let command = "exec '\(gpsfake)' -1 -q -c 0.01 -P \(port) '\(log.path)' >'\(folder.path)/gpsfake.out' 2>&1"
-        let environment = ["PATH=" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"]
-        let child = try SpawnedProcess.spawn("/bin/sh", arguments: ["sh", "-c", command], environment: environment,
-                                             inNewProcessGroup: true)
-        defer {
-            try? child.signal(SIGKILL, wholeGroup: true)
-            _ = try? child.wait()
-        }
+        let fake = try GPSFake(gpsfake: gpsfake, log: log, output: folder.appendingPathComponent("gpsfake.out"))
+        defer { fake.stop() }
+        let port = fake.port
 
         let clock = ContinuousClock()
         let start = clock.now

@@ -10,17 +10,10 @@ import Glibc
 /// the real gpsd that gpsfake starts, and against no gpsd at all.
 @Suite("End to end: hiit gps")
 struct GPSCommandTests {
-    /// A port no one listens on: bound by the kernel's choice, then released.
-    static func freePort() throws -> UInt16 {
-        let probe = try FileDescriptor.streamSocket(family: AF_INET)
-        defer { try? probe.close() }
-        return try probe.bindAndListen(to: .loopbackIPv4(port: 0)).port
-    }
-
     @Test("no gpsd: one line saying gpsd refused and what to try, exit 74; a bad port is a usage error")
     func noGPSD() throws {
         let box = try E2ESandbox.forHistory()
-        let port = try Self.freePort()
+        let port = try GPSFake.freePort()
         let refused = try box.run(["gps", "127.0.0.1:\(port)", "--seconds", "2"])
         #expect(refused.status == 74, "\(refused)")
         #expect(refused.stdoutLines == ["gpsd: 127.0.0.1:\(port)"])
@@ -44,15 +37,9 @@ struct GPSCommandTests {
         let log = box.file("line.nmea")
         // 300 no-fix sentences (3 s at 10 ms each) while hiit connects, then 3.0 m/s due north.
         try NMEALog.straightLine(seconds: 30, speed: 3.0, leadIn: 300).write(to: log, atomically: true, encoding: .utf8)
-        let port = try Self.freePort()
-        let command = "exec '\(gpsfake)' -1 -q -c 0.01 -P \(port) '\(log.path)' >'\(box.file("gpsfake.out").path)' 2>&1"
-        let environment = ["PATH=" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"]
-        let child = try SpawnedProcess.spawn("/bin/sh", arguments: ["sh", "-c", command], environment: environment,
-                                             inNewProcessGroup: true)
-        defer {
-            try? child.signal(SIGKILL, wholeGroup: true)
-            _ = try? child.wait()
-        }
+        let fake = try GPSFake(gpsfake: gpsfake, log: log, output: box.file("gpsfake.out"))
+        defer { fake.stop() }
+        let port = fake.port
         // gpsd takes a moment to listen: until it does, hiit says it is refused, and is run again.
         var run = try box.run(["gps", "127.0.0.1:\(port)", "--seconds", "20"])
         for _ in 0..<50 where run.stderr.contains("Connection refused") {
