@@ -34,18 +34,39 @@ final class DeadlineWait: RunWait {
     /// back early).
     /// - Throws: ``TerminalError`` naming `poll`.
     func wait(until deadline: Duration?, precisely: Bool, watchingInput: Bool) throws -> RunWake {
+        try wait(until: deadline, precisely: precisely, watchingInput: watchingInput, watching: [])
+    }
+
+    /// ``wait(until:precisely:watchingInput:)`` watching `watched` too: a watched descriptor
+    /// that becomes ready ends the wait at once (no sleep to the deadline after it).
+    /// - Throws: ``TerminalError`` naming `poll` (`EBADF` with the descriptor for one not open).
+    func wait(until deadline: Duration?, precisely: Bool, watchingInput: Bool,
+              watching watched: [WatchedDescriptor]) throws -> RunWake {
         let current = clock.now
-        var fds: [Int32] = []
-        if watchingInput, let inputDescriptor { fds.append(inputDescriptor) }
-        if let signals { fds.append(signals.readFD) }
-        let ready = try Poller.readable(fds, timeoutMilliseconds: deadline.map {
-            precisely ? Self.wholeMilliseconds(Self.pollWait(until: $0, from: current))
-                : Self.wholeMilliseconds($0 - current, roundingUp: true)
-        })
+        var entries: [pollfd] = []
+        if watchingInput, let inputDescriptor { entries.append(pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)) }
+        if let signals { entries.append(pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0)) }
+        entries += watched.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+        let timeout: Duration? = deadline.map {
+            precisely ? .milliseconds(Self.wholeMilliseconds(Self.pollWait(until: $0, from: current)))
+                : .milliseconds(Self.wholeMilliseconds($0 - current, roundingUp: true))
+        }
+        do {
+            _ = try Poll.wait(&entries, timeout: timeout)
+        } catch {
+            throw TerminalError.systemCall(function: "poll", fd: nil, errno: error.errno)
+        }
+        if let bad = entries.first(where: { Int32($0.revents) & Int32(POLLNVAL) != 0 }) {
+            throw TerminalError.systemCall(function: "poll", fd: bad.fd, errno: EBADF)
+        }
+        let failed = Int32(POLLHUP) | Int32(POLLERR)
+        func isReady(_ entry: pollfd) -> Bool { Int32(entry.revents) & (Int32(entry.events) | failed) != 0 }
+        let ready = entries.filter(isReady).map(\.fd)
         if ready.isEmpty, let deadline, clock.now < deadline { Self.sleep(for: deadline - clock.now) }
         var wake = RunWake()
         if let signals, ready.contains(signals.readFD) { wake.signals = signals.drain() }
         if watchingInput, let inputDescriptor, ready.contains(inputDescriptor) { wake.inputIsReady = true }
+        wake.readyDescriptors = watched.map(\.fd).filter { ready.contains($0) }
         return wake
     }
 

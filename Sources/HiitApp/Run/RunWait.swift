@@ -25,10 +25,37 @@ protocol RunWait: AnyObject {
     /// - Throws: what the underlying wait throws (``TerminalUI/TerminalError`` from `poll`).
     func wait(until deadline: Duration?, precisely: Bool, watchingInput: Bool) throws -> RunWake
 
+    /// ``wait(until:precisely:watchingInput:)`` that also ends when one of `watched` is ready
+    /// for its events (a connection to gpsd, #15), reported in ``RunWake/readyDescriptors``.
+    /// - Throws: what ``wait(until:precisely:watchingInput:)`` throws, and
+    ///   ``TerminalUI/TerminalError`` naming `poll` with `EBADF` for a watched descriptor that is
+    ///   not open.
+    func wait(until deadline: Duration?, precisely: Bool, watchingInput: Bool,
+              watching watched: [WatchedDescriptor]) throws -> RunWake
+
     /// Reads the input that ``wait(until:precisely:watchingInput:)`` reported ready.
     /// - Returns: the bytes read (possibly none), or `nil` at end of input.
     /// - Throws: what reading throws (``TerminalUI/TerminalError`` naming `read`).
     func readInput() throws -> [UInt8]?
+}
+
+extension RunWait {
+    /// A wait that watches nothing besides input and signals (a scripted one) ignores
+    /// `watched`: nothing it does not know of can become ready.
+    func wait(until deadline: Duration?, precisely: Bool, watchingInput: Bool,
+              watching watched: [WatchedDescriptor]) throws -> RunWake {
+        try wait(until: deadline, precisely: precisely, watchingInput: watchingInput)
+    }
+}
+
+/// A descriptor the run loop watches besides its input and the signal pipe, with the `poll(2)`
+/// events it waits for: gpsd's socket (#15), `POLLIN`, and `POLLOUT` while the connection is
+/// being made or a command is being sent.
+struct WatchedDescriptor: Equatable, Sendable {
+    /// The descriptor.
+    var fd: Int32
+    /// `POLLIN`, `POLLOUT` or both (`poll(2)`'s `events`).
+    var events: Int16
 }
 
 /// What ended one wait of the run loop.
@@ -37,4 +64,7 @@ struct RunWake: Equatable, Sendable {
     var signals: [Int32] = []
     /// Whether input is ready: call ``RunWait/readInput()``.
     var inputIsReady = false
+    /// The watched descriptors that are ready for one of their events (or hung up, or in
+    /// error: the next call on them says which), in the order given.
+    var readyDescriptors: [Int32] = []
 }
