@@ -215,9 +215,12 @@ public struct HistoryFile: Equatable, Sendable {
     /// empty history. Nothing is ever written.
     /// - Returns: the records with their lines, and the problems of lines that were skipped.
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when the file exists but cannot be read.
-    public func scan() throws(StoreError) -> HistoryScan {
+    /// - Parameter keepingSegments: `false` when the caller uses no record's
+    ///   ``SessionRecord/segments`` (the list of sessions): the fast reader then only checks
+    ///   them (``HistoryLineReader/record(_:keepingSegments:)``); the stored text is whole either way.
+    public func scan(keepingSegments: Bool = true) throws(StoreError) -> HistoryScan {
         guard let bytes = try readAllShared() else { return HistoryScan(entries: [], problems: []) }
-        return Self.scan(bytes: bytes, path: url.path)
+        return Self.scan(bytes: bytes, path: url.path, keepingSegments: keepingSegments)
     }
 
     /// The whole file, read under a shared lock; `nil` when it does not exist.
@@ -252,10 +255,10 @@ public struct HistoryFile: Equatable, Sendable {
     }
 
     /// ``scan(_:path:)`` over bytes already in an array.
-    static func scan(bytes: [UInt8], path: String, firstLine: Int = 1) -> HistoryScan {
+    static func scan(bytes: [UInt8], path: String, firstLine: Int = 1, keepingSegments: Bool = true) -> HistoryScan {
         var entries: [HistoryEntry] = []
         var problems: [HistoryProblem] = []
-        scanLines(bytes, path: path, firstLine: firstLine) { line, record, text in
+        scanLines(bytes, path: path, firstLine: firstLine, keepingSegments: keepingSegments) { line, record, text in
             entries.append(HistoryEntry(line: line, record: record, text: Data(text)))
         } problem: {
             problems.append($0)
@@ -272,8 +275,9 @@ public struct HistoryFile: Equatable, Sendable {
     ///   - bytes: the content of a history file (or a part of it that starts at a line start).
     ///   - path: the file's path as shown in problems.
     ///   - firstLine: the line number of the first line of `bytes`.
+    ///   - keepingSegments: as for ``verdict(of:path:lineNumber:keepingSegments:)``.
     static func scanLines(
-        _ bytes: [UInt8], path: String, firstLine: Int,
+        _ bytes: [UInt8], path: String, firstLine: Int, keepingSegments: Bool = true,
         entry: (Int, SessionRecord, ArraySlice<UInt8>) -> Void, problem: (HistoryProblem) -> Void,
         problemRange: (Int, Range<Int>) -> Void = { _, _ in }
     ) {
@@ -292,7 +296,8 @@ public struct HistoryFile: Equatable, Sendable {
                 let isUnterminated = end == count
                 let lineStart = start
                 start = end + 1
-                switch verdict(of: UnsafeBufferPointer(rebasing: buffer[lineStart..<end]), path: path, lineNumber: lineNumber) {
+                switch verdict(of: UnsafeBufferPointer(rebasing: buffer[lineStart..<end]), path: path, lineNumber: lineNumber,
+                               keepingSegments: keepingSegments) {
                 case .blank:
                     continue
                 case .record(let record):

@@ -263,6 +263,27 @@ struct HistoryCorpus {
         #expect(withSegments > 50)
     }
 
+    /// A scan without segments finds the same lines, problems and stored texts, and the same
+    /// records but their segments.
+    @Test func scanningWithoutSegmentsKeepsEverythingElse() throws {
+        var corpus = HistoryCorpus(seed: 7)
+        var file: [UInt8] = []
+        for _ in 0..<1000 {
+            file += corpus.chance(70) ? Array(try corpus.validLine().utf8) : try corpus.brokenLine()
+            file.append(0x0A)
+        }
+        let full = HistoryFile.scan(Data(file), path: "h.jsonl")
+        let light = HistoryFile.scan(bytes: file, path: "h.jsonl", keepingSegments: false)
+        #expect(light.problems == full.problems)
+        #expect(light.entries.map(\.line) == full.entries.map(\.line) && light.entries.map(\.text) == full.entries.map(\.text))
+        #expect(full.entries.contains { !$0.record.segments.isEmpty })
+        for (a, b) in zip(light.entries, full.entries) {
+            var expected = b.record
+            if a.record.segments.isEmpty { expected.segments = [] }  // the strict decoder's keep theirs
+            #expect(a.record == expected)
+        }
+    }
+
     /// Dates of whole seconds from 1600 to 9999 read by hand equal Foundation's ISO 8601
     /// parsing; fractions and other forms are left to the strict decoder, which reads them
     /// as before.

@@ -7,13 +7,14 @@ enum HistoryReading {
     /// Unreadable lines reported one by one before the rest are summed up in one line.
     static let reportedProblemLimit = 20
 
-    /// Reads `history` and reports its unreadable lines.
+    /// Reads `history` and reports its unreadable lines; with `keepingSegments` false the
+    /// records come without their segments (``HistoryFile/scan(keepingSegments:)``).
     /// - Throws: ``CommandFailure/io(_:)`` with the ``StoreError``'s text when the file
     ///   cannot be read at all (exit 74, whatever the reason: nothing of it was read).
-    static func scan(_ history: HistoryFile, console: Console) throws -> HistoryScan {
+    static func scan(_ history: HistoryFile, console: Console, keepingSegments: Bool = true) throws -> HistoryScan {
         let scan: HistoryScan
         do {
-            scan = try history.scan()
+            scan = try history.scan(keepingSegments: keepingSegments)
         } catch {
             throw CommandFailure.io("\(error)")
         }

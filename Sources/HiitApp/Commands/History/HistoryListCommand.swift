@@ -37,7 +37,8 @@ struct HistoryListCommand: Command {
             shown = tail.entries
             hasProblems = !tail.problems.isEmpty
         } else {
-            let scan = try HistoryReading.scan(history, console: console)
+            // The table and the stored lines need no segments: they are only checked.
+            let scan = try HistoryReading.scan(history, console: console, keepingSegments: false)
             shown = Self.newestFirst(scan.entries)
             hasProblems = !scan.problems.isEmpty
         }
