@@ -168,10 +168,7 @@ public struct ImportedActivity: Sendable, Equatable {
                 startSeconds: SegmentRecord.milliseconds(lap.start.timeIntervalSince(recordStart)),
                 elapsedSeconds: SegmentRecord.milliseconds(elapsed), timerSeconds: SegmentRecord.milliseconds(timer)))
         }
-        guard segments.count <= RecordLimits.segmentsPerSession,
-              segments.allSatisfy({ RecordLimits.seconds.contains($0.startSeconds) && RecordLimits.seconds.contains($0.elapsedSeconds)
-                  && RecordLimits.seconds.contains($0.timerSeconds) })
-        else { return [] }
+        guard segments.count <= RecordLimits.segmentsPerSession, segments.allSatisfy(\.keepsLimits) else { return [] }
         return segments
     }
 

@@ -40,20 +40,21 @@ extension SessionSummary {
     /// record does not hold (prepare, legs, transitions) left out.
     func segmentRecords(from origin: Duration) -> [SegmentRecord] {
         segments.compactMap { span in
-            let kind: SegmentRecord.Kind
-            switch span.kind {
-            case .work: kind = .work
-            case .rest: kind = .rest
-            case .restBetweenExercises: kind = .restBetweenExercises
-            case .coolDown: kind = .coolDown
-            case .prepare, .leg, .transition: return nil
-            }
+            guard let kind = SegmentRecord.Kind(recording: span.kind) else { return nil }
             return SegmentRecord(
                 kind: kind, label: span.label,
                 startSeconds: SegmentRecord.milliseconds((span.start - origin).inSeconds),
                 elapsedSeconds: SegmentRecord.milliseconds((span.end - span.start).inSeconds),
                 timerSeconds: SegmentRecord.milliseconds(span.running.inSeconds))
         }
+    }
+}
+
+extension SegmentRecord.Kind {
+    /// The kind a record keeps for a segment of `kind` (the same word); `nil` for the kinds a
+    /// record does not hold: prepare (before the session's start), legs and transitions.
+    public init?(recording kind: Segment.Kind) {
+        self.init(rawValue: kind.rawValue)
     }
 }
 

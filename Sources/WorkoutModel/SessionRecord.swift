@@ -364,6 +364,13 @@ public struct SegmentRecord: Codable, Equatable, Sendable {
         try values.encode(timerSeconds)
     }
 
+    /// Whether each of its times is within ``RecordLimits/seconds`` (0 to 7 days), as the
+    /// history reader requires.
+    public var keepsLimits: Bool {
+        RecordLimits.seconds.contains(startSeconds) && RecordLimits.seconds.contains(elapsedSeconds)
+            && RecordLimits.seconds.contains(timerSeconds)
+    }
+
     /// `seconds` to the nearest millisecond, the precision segment times are kept at (so that
     /// a time written to a file in milliseconds and read back is the same number).
     public static func milliseconds(_ seconds: Double) -> Double {

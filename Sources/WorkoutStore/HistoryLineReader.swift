@@ -54,10 +54,7 @@ enum HistoryLineReader {
               record.legs.count <= RecordLimits.legsPerSession,
               record.segments.count <= RecordLimits.segmentsPerSession
         else { return false }
-        for segment in record.segments where !seconds.contains(segment.startSeconds)
-            || !seconds.contains(segment.elapsedSeconds) || !seconds.contains(segment.timerSeconds) {
-            return false
-        }
+        for segment in record.segments where !segment.keepsLimits { return false }
         for leg in record.legs {
             guard leg.laps.count <= RecordLimits.lapsPerLeg,
                   seconds.contains(leg.startSeconds), seconds.contains(leg.elapsedSeconds),
@@ -535,23 +532,19 @@ private struct LineScanner {
     }
 
     /// The segments read as ``segmentRecords()`` reads them and held to the rules
-    /// (``HistoryRecordRules``: at most ``RecordLimits/segmentsPerSession``, every time in
-    /// ``RecordLimits/seconds``), keeping nothing; `false` when the strict path must decide.
+    /// (``HistoryRecordRules``: at most ``RecordLimits/segmentsPerSession``, each
+    /// ``SegmentRecord/keepsLimits``), keeping nothing; `false` when the strict path must decide.
     mutating func checkedSegments() -> Bool {
         guard take(openBracket) else { return false }
         skipWhitespace()
         if take(closeBracket) { return true }
         var count = 0
-        let seconds = RecordLimits.seconds
         while true {
             skipWhitespace()
-            guard take(openBracket),
-                  takeLiteral(#""work""#) || takeLiteral(#""rest""#) || takeLiteral(#""restBetweenExercises""#)
-                      || takeLiteral(#""coolDown""#),
-                  take(comma), plainString() != nil,
-                  take(comma), let start = double(), seconds.contains(start),
-                  take(comma), let elapsed = double(), seconds.contains(elapsed),
-                  take(comma), let timer = double(), seconds.contains(timer), take(closeBracket)
+            // No label is made: an empty one costs nothing, and the limits are the times'.
+            guard let fields = segmentFields(),
+                  SegmentRecord(kind: fields.kind, label: "", startSeconds: fields.start, elapsedSeconds: fields.elapsed,
+                                timerSeconds: fields.timer).keepsLimits
             else { return false }
             count += 1
             guard count <= RecordLimits.segmentsPerSession else { return false }
@@ -561,10 +554,18 @@ private struct LineScanner {
         }
     }
 
-    /// One segment as hiit writes it: `[kind,label,start,elapsed,timer]`, no spaces, the kind
-    /// exactly one of its raw values, the label a string without escapes; anything else (more
-    /// values included) goes to the strict path.
+    /// One segment as hiit writes it (``segmentFields()``), its label made a string.
     mutating func segmentRecord() -> SegmentRecord? {
+        guard let fields = segmentFields() else { return nil }
+        let label = String(decoding: UnsafeBufferPointer(rebasing: bytes[fields.label]), as: UTF8.self)
+        return SegmentRecord(kind: fields.kind, label: label, startSeconds: fields.start, elapsedSeconds: fields.elapsed,
+                             timerSeconds: fields.timer)
+    }
+
+    /// The values of one segment as hiit writes it: `[kind,label,start,elapsed,timer]`, no
+    /// spaces, the kind exactly one of its raw values, the label a string without escapes (its
+    /// bytes' range); `nil` for anything else (more values included), which goes to the strict path.
+    mutating func segmentFields() -> (kind: SegmentRecord.Kind, label: Range<Int>, start: Double, elapsed: Double, timer: Double)? {
         guard take(openBracket) else { return nil }
         let kind: SegmentRecord.Kind
         if takeLiteral(#""work""#) { kind = .work }
@@ -572,10 +573,10 @@ private struct LineScanner {
         else if takeLiteral(#""restBetweenExercises""#) { kind = .restBetweenExercises }
         else if takeLiteral(#""coolDown""#) { kind = .coolDown }
         else { return nil }
-        guard take(comma), let label = string(), take(comma), let start = double(), take(comma),
+        guard take(comma), let label = plainString(), take(comma), let start = double(), take(comma),
               let elapsed = double(), take(comma), let timer = double(), take(closeBracket)
         else { return nil }
-        return SegmentRecord(kind: kind, label: label, startSeconds: start, elapsedSeconds: elapsed, timerSeconds: timer)
+        return (kind, label, start, elapsed, timer)
     }
 
     mutating func lapRecords() -> [LapRecord]? {

@@ -1,5 +1,6 @@
 import Calories
 import Foundation
+import SessionEngine
 import WorkoutModel
 
 /// A made-up but plausible year of training, for `hiit demo`: HIIT workouts named like the
@@ -155,25 +156,24 @@ enum DemoHistory {
         /// The exercises' names, in order.
         var labels: [String]
 
-        /// The segments as the timer records them, in order, with `pausedSeconds` paused in the
-        /// first work segment.
+        /// The segments as the timer records them: the program this workout compiles to
+        /// (``Program``, no prepare), one after another, with `pausedSeconds` paused in the first.
         func segments(pausedSeconds: Double) -> [SegmentRecord] {
+            let workout = IntervalWorkout(
+                name: name,
+                exercises: exercises.enumerated().map { index, exercise in
+                    Exercise(name: index < labels.count ? labels[index] : "Exercise \(index + 1)",
+                             workSeconds: exercise.work, restSeconds: exercise.rest, rounds: exercise.rounds)
+                },
+                restBetweenExercisesSeconds: restBetween, prepareSeconds: 0)
             var segments: [SegmentRecord] = []
             var clock = 0.0
-            func add(_ kind: SegmentRecord.Kind, _ label: String, _ seconds: Int) {
-                guard seconds > 0 else { return }
-                let paused = segments.isEmpty ? pausedSeconds : 0
-                segments.append(SegmentRecord(kind: kind, label: label, startSeconds: clock,
-                                              elapsedSeconds: Double(seconds) + paused, timerSeconds: Double(seconds)))
-                clock += Double(seconds) + paused
-            }
-            for (index, exercise) in exercises.enumerated() {
-                let label = index < labels.count ? labels[index] : "Exercise \(index + 1)"
-                for round in 1...max(1, exercise.rounds) {
-                    add(.work, label, exercise.work)
-                    if round < exercise.rounds { add(.rest, label, exercise.rest) }
-                }
-                if index < exercises.count - 1 { add(.restBetweenExercises, "Rest", restBetween) }
+            for segment in Program(workout).segments {
+                guard let kind = SegmentRecord.Kind(recording: segment.kind), let duration = segment.duration else { continue }
+                let seconds = duration.inSeconds, paused = segments.isEmpty ? pausedSeconds : 0
+                segments.append(SegmentRecord(kind: kind, label: segment.label, startSeconds: clock,
+                                              elapsedSeconds: seconds + paused, timerSeconds: seconds))
+                clock += seconds + paused
             }
             return segments
         }
