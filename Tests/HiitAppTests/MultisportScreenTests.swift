@@ -19,11 +19,13 @@ import WorkoutModel
         Leg(sport: .running, targetDistanceMeters: 5000),
     ])
 
-    static let sprintRun = MultisportRun(title: "Sprint triathlon", mode: .plan(sprint))
-    static let freeFormRun = MultisportRun(
-        title: "Multisport", mode: .freeForm(name: "Multisport", allowed: [.swimming, .cycling, .running, .transition]))
-    static let runningIntervals = MultisportRun(
-        title: "Running intervals", mode: .freeForm(name: "Running intervals", allowed: [.running]))
+    static var sprintRun: MultisportRun { MultisportRun(title: "Sprint triathlon", mode: .plan(sprint)) }
+    static var freeFormRun: MultisportRun {
+        MultisportRun(title: "Multisport", mode: .freeForm(name: "Multisport", allowed: [.swimming, .cycling, .running, .transition]))
+    }
+    static var runningIntervals: MultisportRun {
+        MultisportRun(title: "Running intervals", mode: .freeForm(name: "Running intervals", allowed: [.running]))
+    }
 
     static func seconds(_ value: Double) -> Duration { .milliseconds(Int64((value * 1000).rounded())) }
 

@@ -11,7 +11,7 @@ import WorkoutModel
     static let intervalSession = Session(program: Program(
         IntervalWorkout(name: "Q", exercises: [Exercise(name: "Quick", workSeconds: 3, restSeconds: 2, rounds: 2)]),
         prepareSeconds: 0))
-    static let multisport = MultisportScreenTests.sprintRun
+    static var multisport: MultisportRun { MultisportScreenTests.sprintRun }
     static let multisportSession = MultisportSession(mode: MultisportScreenTests.sprintRun.mode)
 
     /// The shared meaning named `name`, for an engine's events.

@@ -5,7 +5,7 @@ import SessionEngine
 /// One line of `--events` output (DESIGN §6). Keys are written sorted; absent values are left
 /// out. `t` is when the line was written and `due` the exact instant scheduled, both seconds
 /// on the monotonic clock since the start.
-struct EventLine: Encodable {
+struct EventLine: Encodable, Equatable {
     /// What happened: `segment`, `cue`, `pause`, `leg`, `lap`, `finish`, `saved`, `quit`, …
     var event: String
     /// When the line was written: seconds since the start on the monotonic clock.
@@ -54,6 +54,22 @@ struct EventLine: Encodable {
     var number: Int?
     /// Multisport finish: the legs as recorded.
     var legs: [LegRecord]?
+    /// `gps`: the fix state (`3d`, `2d`, `none`, `lost`, `nogpsd`).
+    var fix: String?
+    /// `gps`: the horizontal error of the last fix gpsd gave, metres (absent when not given).
+    var errorMeters: Double?
+    /// `gps`: the verdict on the fix just read (`accepted`, or why it was dropped:
+    /// `noPosition`, `inaccurate`, `jump`, `notNewer`); absent when no leg records a track.
+    var verdict: String?
+    /// `gps`: the fixes the current leg's track accepted so far.
+    var accepted: Int?
+    /// `gps`: the fixes the current leg's track dropped so far.
+    var dropped: Int?
+    /// `gps`: the current leg's distance from its accepted fixes, metres; on an auto-`lap`,
+    /// the distance at the lap's end.
+    var distanceMeters: Double?
+    /// `gps`: the current pace (or speed) window's speed, metres per second, when known.
+    var speedMetersPerSecond: Double?
 
     /// Seconds are written to the microsecond: enough for timing, readable for people.
     static func seconds(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }

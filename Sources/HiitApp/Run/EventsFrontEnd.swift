@@ -93,6 +93,11 @@ final class EventsFrontEnd<Adapter: EventsAdapter>: RunFrontEnd {
         lines.emitEnding(ending, at: now)
     }
 
+    /// The note's line (a `gps` line), when it has one.
+    func note(_ note: RunNote, session: Engine, at now: Duration) {
+        if let line = note.line { lines.emit(line) }
+    }
+
     /// Writes a line that is not an effect (`results`, `saved`, `notRecorded`), with the same
     /// encoding.
     func emit(_ line: EventLine) {

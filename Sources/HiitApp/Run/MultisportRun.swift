@@ -16,6 +16,11 @@ struct MultisportRun: Equatable {
     var mode: MultisportSession.Mode
     /// Units for distances and paces.
     var units: Profile.Units = .metric
+    /// `hiit run --track SPORT`: a plain run or ride, one leg of a one-leg plan begun with the
+    /// run (the screen and keys say "finish" rather than "next leg").
+    var isTrack = false
+    /// The live GPS (`--gps`), or `nil`.
+    var gps: LiveGPSLink?
 
     /// The plan, when running one.
     var plan: MultisportPlan? {
@@ -69,7 +74,9 @@ struct MultisportRun: Equatable {
     func keyHelp(width: Int, isPaused: Bool) -> String {
         let pause = isPaused ? "space resume" : "space pause"
         let moves: String
-        if plan != nil {
+        if isTrack {
+            moves = "l lap"
+        } else if plan != nil {
             moves = "n next leg · l lap · u undo"
         } else if isIntervals, let sport = allowed.first {
             moves = "enter start/end \(sport.displayName.lowercased()) · l lap · u undo"
@@ -91,7 +98,11 @@ struct MultisportRun: Equatable {
             return "Started " + label(of: state.legs[index], among: state.legs)
         case let .legEnded(index, _):
             guard index < state.legs.count else { return nil }
-            return "Ended " + label(of: state.legs[index], among: state.legs)
+            var text = "Ended " + label(of: state.legs[index], among: state.legs)
+            if let meters = gps?.gps.distanceMeters(ofLeg: index) {
+                text += " · " + LiveGPS.liveDistance(meters, units: units)
+            }
+            return text
         case let .lap(_, number, _):
             return isPoolSwim(state) ? "Length \(number)" : "Lap \(number)"
         case .undone:
@@ -149,7 +160,7 @@ extension MultisportRun: RunAdapter {
     }
 
     /// A race clock does not stop while the program is suspended.
-    var suspendNotice: String { "Suspended: the race clock kept running" }
+    var suspendNotice: String { isTrack ? "Suspended: the clock kept running" : "Suspended: the race clock kept running" }
 }
 
 // MARK: The full screen
@@ -165,7 +176,8 @@ extension MultisportRun: ScreenAdapter {
     func render(_ status: ScreenStatus, session: MultisportSession, at now: Duration, size: TerminalSize,
                 glyphs: Glyphs) -> Frame {
         let state = MultisportScreen.State(run: self, isMuted: status.isMuted, cuesOffReason: status.cuesOffReason,
-                                           prompt: status.prompt, notice: status.notice)
+                                           prompt: status.prompt, notice: status.notice,
+                                           gpsLine: gps?.gps.screenLine(session: session, at: now))
         return MultisportScreen.render(state, session: session, at: now, size: size, glyphs: glyphs)
     }
 
@@ -291,6 +303,7 @@ extension MultisportRun: EventsAdapter {
             line.event = "legEnd"
             line.due = at.inSeconds
             line.index = index
+            line.distanceMeters = gps?.gps.distanceMeters(ofLeg: index)
         case let .lap(leg, number, at):
             line.event = "lap"
             line.due = at.inSeconds

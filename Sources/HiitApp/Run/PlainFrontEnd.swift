@@ -98,6 +98,11 @@ final class PlainFrontEnd<Adapter: PlainAdapter>: RunFrontEnd {
 
     func end(_ ending: RunEnding<Engine.Outcome>, session: Engine, at now: Duration) {}
 
+    /// `4:12  GPS 3D ±4 m`: the note's text as a line.
+    func note(_ note: RunNote, session: Engine, at now: Duration) {
+        if let text = note.text { say(text, at: now) }
+    }
+
     /// Writes `0:20  text`: the instant in whole seconds, two spaces, the text.
     private func say(_ text: String, at instant: Duration) {
         output("\(Format.clock(instant.inSeconds))  \(text)")

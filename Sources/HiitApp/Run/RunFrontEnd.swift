@@ -59,6 +59,10 @@ protocol RunFrontEnd<Engine>: AnyObject {
     func continued(session: Engine, at now: Duration)
     /// The cues were muted or unmuted.
     func cuesChanged(muted: Bool, session: Engine, at now: Duration)
+    /// Shows a note of the run's ``RunAccessory`` (gpsd lost, an auto-lap): its text on the
+    /// bottom line or as a plain line, its line with `--events`; what the front end has no use
+    /// for is dropped.
+    func note(_ note: RunNote, session: Engine, at now: Duration)
     /// Called once when the run ends, before anything else is printed.
     func end(_ ending: RunEnding<Engine.Outcome>, session: Engine, at now: Duration)
 }

@@ -217,6 +217,11 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
 
     func end(_ ending: RunEnding<Engine.Outcome>, session: Engine, at now: Duration) {}
 
+    /// The note's text on the bottom line (the loop redraws after serving the accessory).
+    func note(_ note: RunNote, session: Engine, at now: Duration) {
+        if let text = note.text, note.showsOnScreen { notify(text, at: now) }
+    }
+
     /// Shows a y/N question; where the adapter says so, the clock holds while it waits.
     private func ask(_ question: RunQuestion<Engine.Event>, session: Engine) -> [RunCommand<Engine.Event>] {
         pending = question

@@ -26,6 +26,7 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
     private let wait: any RunWait
     private let faults: RunFaults
     private let suspender: (any RunSuspender)?
+    private let accessory: (any RunAccessory<Engine>)?
     /// Set once the run was continued after suspending itself: the SIGCONT that continued it
     /// arrives through the signal pipe too, and needs no second redraw.
     private var continueIsExpected = false
@@ -46,8 +47,11 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
     ///   - faults: errors to inject, for tests of the exit paths; none by default.
     ///   - suspender: how to stop for job control (Ctrl-Z and the stop signals); `nil` (the
     ///     default) when the run does not hold the terminal: Ctrl-Z then does nothing.
+    ///   - accessory: a source served in the same wait (gpsd and the live track), or `nil`
+    ///     (the default).
     init(session: Engine, frontEnd: any RunFrontEnd<Engine>, player: CuePlayer, clock: RunClock, wallOrigin: Date,
-         wait: any RunWait, faults: RunFaults = [], suspender: (any RunSuspender)? = nil) {
+         wait: any RunWait, faults: RunFaults = [], suspender: (any RunSuspender)? = nil,
+         accessory: (any RunAccessory<Engine>)? = nil) {
         self.session = session
         self.frontEnd = frontEnd
         self.player = player
@@ -56,6 +60,7 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
         self.wait = wait
         self.faults = faults
         self.suspender = suspender
+        self.accessory = accessory
     }
 
     /// The current instant: time since the clock's origin.
@@ -66,19 +71,30 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
     ///   input throws, what taking the terminal again after a suspension throws, and the
     ///   injected ``RunFaults``.
     func run() throws -> RunEnding<Engine.Outcome> {
+        defer { accessory?.end() }
         frontEnd.begin(session: session, at: now)
+        if let accessory {
+            let start = now
+            for note in accessory.begin(at: start, wallOrigin: wallOrigin) { frontEnd.note(note, session: session, at: start) }
+        }
         let startEffects = session.handle(Engine.startEvent, at: now)
         if let ending = apply(startEffects, at: now) { return finish(ending) }
         var inputOpen = frontEnd.readsInput
         while true {
             let current = now
             let sessionDeadline = session.nextDeadline
-            let deadline = [sessionDeadline, frontEnd.nextRefresh(session: session, after: current)]
+            let deadline = [sessionDeadline, frontEnd.nextRefresh(session: session, after: current),
+                            accessory?.nextDeadline(after: current)]
                 .compactMap { $0 }.min()
             // A boundary or a cue is waited for to the fraction of a millisecond; a redraw
-            // alone may come a millisecond late, and costs one system call less.
-            let wake = try wait.wait(until: deadline, precisely: deadline != nil && deadline == sessionDeadline,
-                                     watchingInput: inputOpen)
+            // alone (or the accessory's work) may come a millisecond late, and costs one
+            // system call less.
+            let precisely = deadline != nil && deadline == sessionDeadline
+            let wake = if let accessory {
+                try wait.wait(until: deadline, precisely: precisely, watchingInput: inputOpen, watching: accessory.watched)
+            } else {
+                try wait.wait(until: deadline, precisely: precisely, watchingInput: inputOpen)
+            }
             var t = now
             for signal in wake.signals {
                 switch signal {
@@ -116,7 +132,15 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
                     t = max(t, continuedAt)
                 }
             }
+            // The session's own deadline first: what the accessory read never delays a boundary.
             if let ending = apply(session.tick(at: t), at: t) { return finish(ending) }
+            if let accessory {
+                let work = accessory.service(ready: wake.readyDescriptors, session: session, at: t)
+                for note in work.notes { frontEnd.note(note, session: session, at: t) }
+                for event in work.events {
+                    if let ending = apply(session.handle(event, at: t), at: t) { return finish(ending) }
+                }
+            }
             frontEnd.refresh(session: session, at: t)
         }
     }

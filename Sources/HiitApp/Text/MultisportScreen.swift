@@ -19,6 +19,8 @@ enum MultisportScreen {
         var prompt: String?
         /// A short notice (a refusal, "Lap 3", "Second n within 3 s ignored").
         var notice: String?
+        /// With `--gps`: the live line (`3.42 km · 5:12 /km · avg 5:20 /km · GPS 3D ±4 m`).
+        var gpsLine: String?
     }
 
     /// Renders a frame of exactly `size.rows` lines of `size.columns` cells; never fails.
@@ -51,6 +53,7 @@ enum MultisportScreen {
             } else {
                 title = label
             }
+            if run.isTrack { title = current.sport.displayName.uppercased() }
         } else if derived.isFinished {
             title = "FINISHED"
         } else {
@@ -64,7 +67,7 @@ enum MultisportScreen {
             ?? currentResult.map { Format.clock($0.timer.inSeconds) } ?? blankTime(derived, now: now)
         let raceElapsed = derived.start.map { now - $0 } ?? .zero
         let pausedTotal = derived.start.map { derived.paused(from: $0, to: now, now: now) } ?? .zero
-        var race = "\(run.plan == nil ? "Total" : "Race") \(Format.clock(raceElapsed.inSeconds))"
+        var race = "\(run.plan == nil || run.isTrack ? "Total" : "Race") \(Format.clock(raceElapsed.inSeconds))"
         if pausedTotal >= .seconds(1) { race += "   paused \(Format.clock(pausedTotal.inSeconds))" }
         let detail = countdown == nil ? detailLine(run: run, derived: derived, current: current, result: currentResult, now: now)
             : firstLegLine(run.plan)
@@ -84,13 +87,15 @@ enum MultisportScreen {
         }
         // The full layout: header, title, detail, digits, race clock, footer and the blank
         // lines between: 9 + digits rows, then the legs in what is left.
-        let digits = RunScreen.bigDigits(for: legTime, width: width, rows: rows, reserved: 9, glyphs: glyphs)
+        let digits = RunScreen.bigDigits(for: legTime, width: width, rows: rows, reserved: state.gpsLine == nil ? 9 : 10,
+                                         glyphs: glyphs)
         let legRows = legLines(run: run, derived: derived, results: results, width: width, glyphs: glyphs)
 
         if let digits {
             body += RunScreen.bigTimeLines(title: title, detail: detail, time: legTime, digits: digits, colour: colour,
                                            width: width)
             add(race, TextStyle(dim: true))
+            if let gpsLine = state.gpsLine { add(gpsLine, TextStyle(bold: true)) }
             // The legs list takes what is left (a blank line above it), current leg kept in view.
             let room = rows - 2 - body.count - 1
             if room >= 1 {
@@ -101,6 +106,7 @@ enum MultisportScreen {
             add("\(title)  \(legTime)", phaseStyle)
             add(detail)
             add(race, TextStyle(dim: true))
+            if let gpsLine = state.gpsLine { add(gpsLine, TextStyle(bold: true)) }
             let room = rows - 2 - body.count
             if room >= 1 { body += window(legRows, room: room, current: derived.legs.count - 1) }
         } else {

@@ -2,6 +2,7 @@ import AudioCues
 import Calories
 import CommandLineKit
 import Foundation
+import GPSD
 import SessionEngine
 import TerminalUI
 import WorkoutModel
@@ -37,6 +38,16 @@ struct RunWorkout {
         /// `--bell` (`true`), `--no-bell` (`false`) or neither (`nil`: the bell rings while the
         /// cues cannot be heard).
         var bell: Bool?
+        /// `--gps` (or `--gpsd`, `--track`): record the track from gpsd.
+        var gps = false
+        /// `--gpsd HOST:PORT`, as typed.
+        var gpsdEndpoint: String?
+        /// `--track SPORT`: a plain run or ride.
+        var trackSport: Sport?
+        /// `--auto-lap`: the lap length in metres.
+        var autoLapMeters: Double?
+        /// `--auto-pause`: rides pause themselves while stopped.
+        var autoPause = false
     }
 
     let options: Options
@@ -56,26 +67,63 @@ struct RunWorkout {
         let profile = ProfileLoader.load(context.locations, console: context.console, consequence: "no calorie estimate and no selected workout")
         let weightKg = try options.weight.map { typed throws(CommandLineError) in try WeightOption.kilograms(typed, units: profile.units) }
             ?? profile.weightKg
+        let gps = try makeGPS(units: profile.units)
+        let link = gps.map(LiveGPSLink.init)
         if options.multisport {
             let run = MultisportRun(
                 title: "Multisport", mode: .freeForm(name: "Multisport", allowed: [.swimming, .cycling, .running, .transition]),
-                units: profile.units)
+                units: profile.units, gps: link)
             return try runMultisport(run, weightKg: weightKg)
         }
+        let sportTitle = { (sport: Sport) in sport.rawValue.prefix(1).uppercased() + sport.rawValue.dropFirst() }
         if let sport = options.intervalsSport {
-            let title = "\(sport.rawValue.prefix(1).uppercased() + sport.rawValue.dropFirst()) intervals"
-            return try runMultisport(MultisportRun(title: title, mode: .freeForm(name: title, allowed: [sport]), units: profile.units),
-                                 weightKg: weightKg)
+            let title = "\(sportTitle(sport)) intervals"
+            return try runMultisport(MultisportRun(title: title, mode: .freeForm(name: title, allowed: [sport]), units: profile.units,
+                                                   gps: link),
+                                     weightKg: weightKg)
+        }
+        if let sport = options.trackSport {
+            // A plain run or ride: a plan of one leg, begun with the run.
+            let plan = MultisportPlan(name: sportTitle(sport), legs: [Leg(sport: sport)])
+            return try runMultisport(MultisportRun(title: plan.name, mode: .plan(plan), units: profile.units, isTrack: true, gps: link),
+                                     weightKg: weightKg, prepare: .seconds(options.prepareSeconds ?? 0))
         }
         let document = try UserLibrary(context).workoutToRun(named: options.workout, selection: profile.selectedWorkout)
         switch document {
         case let .intervals(workout):
+            if gps != nil {
+                throw CommandFailure.usage("--gps records the track of --multisport, --intervals SPORT, a plan's legs and --track SPORT; '\(workout.name)' is an interval workout")
+            }
             return try runIntervals(workout, weightKg: weightKg)
         case let .multisport(plan):
             // A plan's countdown is 0 unless --prepare asks for one (the race clock starts with the first leg).
-            return try runMultisport(MultisportRun(title: plan.name, mode: .plan(plan), units: profile.units), weightKg: weightKg,
-                                     prepare: .seconds(options.prepareSeconds ?? 0))
+            return try runMultisport(MultisportRun(title: plan.name, mode: .plan(plan), units: profile.units, gps: link),
+                                     weightKg: weightKg, prepare: .seconds(options.prepareSeconds ?? 0))
         }
+    }
+
+    /// The live GPS when `--gps` (or `--gpsd`, `--track`) asks for it: gpsd's address from
+    /// `--gpsd`, else `GPSD_HOST` and `GPSD_PORT`, else 127.0.0.1:2947, resolved now (the
+    /// connection is made as the run begins; without gpsd the run goes on with time only).
+    /// - Throws: ``CommandFailure`` (64) for an address that does not parse, (74) for a host
+    ///   that cannot be resolved.
+    private func makeGPS(units: Profile.Units) throws -> LiveGPS? {
+        guard options.gps else { return nil }
+        let endpoint: GPSDEndpoint
+        do {
+            endpoint = try GPSDEndpoint(parsing: options.gpsdEndpoint, environmentHost: environment["GPSD_HOST"],
+                                        environmentPort: environment["GPSD_PORT"])
+        } catch {
+            throw CommandFailure.usage("\(error)")
+        }
+        let client: GPSDClient
+        do {
+            client = try GPSDClient(endpoint: endpoint)
+        } catch {
+            throw CommandFailure.io("\(error)")
+        }
+        return LiveGPS(client: client, endpoint: "\(endpoint)", units: units, autoLapMeters: options.autoLapMeters,
+                       autoPause: options.autoPause)
     }
 
     // MARK: Interval workouts
@@ -120,7 +168,7 @@ struct RunWorkout {
     // MARK: Multisport
 
     private func runMultisport(_ run: MultisportRun, weightKg: Double?, prepare: Duration = .zero) throws -> Int32 {
-        try drive(session: MultisportSession(mode: run.mode, prepare: prepare), adapter: run) { finish, loop, events in
+        try drive(session: MultisportSession(mode: run.mode, prepare: prepare), adapter: run, accessory: run.gps?.gps) { finish, loop, events in
             try recordMultisport(run, finish: finish, weightKg: weightKg, loop: loop, events: events)
         }
     }
@@ -180,6 +228,7 @@ struct RunWorkout {
     private func drive<Adapter: ScreenAdapter & PlainAdapter & EventsAdapter>(
         session: Adapter.Engine,
         adapter: Adapter,
+        accessory: (any RunAccessory<Adapter.Engine>)? = nil,
         finished: (Adapter.Engine.Outcome, WorkoutRunLoop<Adapter.Engine>, EventsFrontEnd<Adapter>?) throws -> Int32
     ) throws -> Int32 {
         // Sound: decoded once at start; any failure turns cues off with one message.
@@ -238,7 +287,8 @@ struct RunWorkout {
         let wait = DeadlineWait(clock: clock, input: frontEnd.readsInput ? STDIN_FILENO : nil, signals: signals)
         let loop = WorkoutRunLoop(session: session, frontEnd: frontEnd, player: player, clock: clock, wallOrigin: Date(),
                                   wait: wait, faults: RunFaults(hiitFault: environment["HIIT_FAULT"]),
-                                  suspender: rawMode.map { TerminalSuspender(rawMode: $0, allowed: stops) })
+                                  suspender: rawMode.map { TerminalSuspender(rawMode: $0, allowed: stops) },
+                                  accessory: accessory)
         let ending: RunEnding<Adapter.Engine.Outcome>
         do {
             ending = try loop.run()

@@ -49,30 +49,91 @@ struct RunWorkoutCommand: Command {
     /// `--no-bell`: never ring the terminal's bell.
     @Flag("no-bell", help: "Never ring the terminal's bell.") var isNoBellGiven: Bool
 
+    /// `--gps`: record the track from gpsd.
+    @Flag("gps",
+          help: "Record distance, pace and the track from gpsd (GPSD_HOST and GPSD_PORT, else 127.0.0.1:2947) for --multisport, --intervals, a plan's legs (not swims) and --track; without gpsd the session runs on with time only.")
+    var gps: Bool
+    /// `--gpsd HOST:PORT`: where gpsd listens (implies `--gps`).
+    @Option("gpsd", valueName: "host:port", help: "Where gpsd listens (HOST, HOST:PORT, [IPv6]:PORT); implies --gps.")
+    var gpsdEndpoint: String?
+    /// `--track SPORT`: a plain run or ride.
+    @Option("track", valueName: "sport",
+            help: "A plain run, ride or walk recorded with GPS (implies --gps): it starts at once; space pauses, n (or f) finishes.",
+            as: RunWorkoutCommand.trackSportConversion)
+    var trackSport: Sport?
+    /// `--auto-lap DISTANCE`: a lap every so far.
+    @Option("auto-lap", valueName: "distance",
+            help: "With GPS, a lap every DISTANCE (1km, 1mi, 500m), said on screen with its time.",
+            as: RunWorkoutCommand.autoLapConversion)
+    var autoLap: Distance?
+    /// `--auto-pause`: rides pause themselves while stopped.
+    @Flag("auto-pause",
+          help: "With GPS, pause a ride while it stands still (below 1 m/s for 3 s; resumed above 2 m/s for 2 s).")
+    var autoPause: Bool
+
     /// What the command line asked for.
     var options: RunWorkout.Options {
         RunWorkout.Options(workout: workout, prepareSeconds: prepareSeconds, isMuted: isMuted, audioDevice: audioDevice,
                            noRecord: noRecord, events: events, weight: weight, multisport: multisport,
-                           intervalsSport: intervalsSport, bell: isBellGiven ? true : (isNoBellGiven ? false : nil))
+                           intervalsSport: intervalsSport, bell: isBellGiven ? true : (isNoBellGiven ? false : nil),
+                           gps: gps || gpsdEndpoint != nil || trackSport != nil, gpsdEndpoint: gpsdEndpoint,
+                           trackSport: trackSport, autoLapMeters: autoLap?.meters, autoPause: autoPause)
     }
 
     /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` for `--bell` with
-    ///   `--no-bell`; ``CommandLineError/conflict(_:)`` for `--multisport` with `--intervals`,
-    ///   or either with WORKOUT or `--prepare`.
+    ///   `--no-bell`; ``CommandLineError/conflict(_:)`` for two of `--multisport`,
+    ///   `--intervals` and `--track`, or any of them with WORKOUT or `--prepare`, and for
+    ///   `--auto-lap` or `--auto-pause` without GPS.
     func validate() throws(CommandLineError) {
         if isBellGiven, isNoBellGiven {
             throw .badValue(option: $isBellGiven.flagName, value: $isNoBellGiven.flagName,
                             reason: "cannot be given together; choose one")
         }
-        guard multisport || intervalsSport != nil else { return }
-        let flag = multisport ? "--multisport" : "--intervals"
-        if multisport, intervalsSport != nil {
-            throw .conflict("--multisport and --intervals are two kinds of session; give one")
+        let recordsGPS = gps || gpsdEndpoint != nil || trackSport != nil
+        if !recordsGPS, autoLap != nil || autoPause {
+            throw .conflict("\(autoLap != nil ? "--auto-lap" : "--auto-pause") needs GPS; add --gps (or --track SPORT)")
         }
+        let kinds = [multisport ? "--multisport" : nil, intervalsSport != nil ? "--intervals" : nil,
+                     trackSport != nil ? "--track" : nil].compactMap { $0 }
+        if kinds.count > 1 {
+            throw .conflict("\(kinds.joined(separator: " and ")) are different kinds of session; give one")
+        }
+        guard let flag = kinds.first else { return }
         if let workout {
-            throw .conflict("\(flag) starts a free-form session; it takes no WORKOUT ('\(workout)')")
+            throw .conflict(flag == "--track" ? "--track records a plain run or ride; it takes no WORKOUT ('\(workout)')"
+                : "\(flag) starts a free-form session; it takes no WORKOUT ('\(workout)')")
         }
-        if prepareSeconds != nil { throw .conflict("--prepare applies to workouts and plans, not \(flag), whose legs you begin yourself") }
+        // --track starts at once, and may count down first.
+        if flag != "--track", prepareSeconds != nil { throw .conflict("--prepare applies to workouts and plans, not \(flag), whose legs you begin yourself") }
+    }
+
+    /// `--track`'s conversion: a sport that moves over ground (not a swim: a receiver under
+    /// water has no fix; not a transition).
+    private static var trackSportConversion: ValueConversion<Sport> {
+        ValueConversion { value, origin throws(CommandLineError) in
+            guard let sport = Sport(planWord: value), LiveGPS.recordsTrack(sport) else {
+                throw .badValue(option: origin.name, value: value,
+                                reason: "is not a sport GPS records; use running, cycling, walking, hiking or rowing")
+            }
+            return sport
+        }
+    }
+
+    /// `--auto-lap`'s conversion: a distance of 100 m to 100 km.
+    private static var autoLapConversion: ValueConversion<Distance> {
+        ValueConversion { text, origin throws(CommandLineError) in
+            let distance: Distance
+            do {
+                distance = try Distance(parsing: text)
+            } catch {
+                throw .badValue(option: origin.name, value: text,
+                                reason: "is not a distance; use a number and m, km, yd or mi, such as 1km, 1mi or 400m")
+            }
+            guard (100...100_000).contains(distance.meters) else {
+                throw .badValue(option: origin.name, value: text, reason: "is outside 100 m–100 km")
+            }
+            return distance
+        }
     }
 
     /// `--intervals`' conversion: a sport that is not a transition.
