@@ -55,10 +55,12 @@ final class InProcessRun {
     /// Runs `session` through `frontEnd` to its end on the manual clock.
     /// - Returns: the loop (its session as it finished) and how the run ended.
     /// - Throws: ``ScriptedWait/Failure`` when the script cannot go on.
-    func run<Engine: RunnableSession>(_ session: Engine, _ frontEnd: any RunFrontEnd<Engine>) throws
+    func run<Engine: RunnableSession>(_ session: Engine, _ frontEnd: any RunFrontEnd<Engine>,
+                                      accessory: (any RunAccessory<Engine>)? = nil) throws
         -> (loop: WorkoutRunLoop<Engine>, ending: RunEnding<Engine.Outcome>) {
         let loop = WorkoutRunLoop(session: session, frontEnd: frontEnd, player: player, clock: RunClock(clock),
-                                  wallOrigin: Date(timeIntervalSince1970: 1_800_000_000), wait: wait, suspender: suspender)
+                                  wallOrigin: Date(timeIntervalSince1970: 1_800_000_000), wait: wait, suspender: suspender,
+                                  accessory: accessory)
         let ending = try loop.run()
         return (loop, ending)
     }
