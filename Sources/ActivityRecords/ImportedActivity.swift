@@ -185,6 +185,29 @@ public struct ImportedActivity: Sendable, Equatable {
         return kmh <= 7 ? .walking : kmh <= 20 ? .running : .cycling
     }
 
+    /// The kcal of a recorded leg that carries no device value (DESIGN §8 "Calories"), and which
+    /// estimate gave them: with a weight, running and walking ``DistanceCalories`` (km × kg,
+    /// ``KcalSource/distance``), else ``LegCalories`` MET × kg × hours by sport and speed
+    /// (``KcalSource/met``). The one rule of imported legs and of legs recorded live
+    /// (``LiveRecording``).
+    /// - Parameters:
+    ///   - sport: the leg's sport.
+    ///   - distanceMeters: the leg's distance, metres; `nil` when unknown (the sport's moderate MET).
+    ///   - timerSeconds: the leg's timer time, seconds (pauses excluded).
+    ///   - weightKg: body weight, kg; `nil` when none is set.
+    ///   - isOpenWater: for a swim, open water rather than a pool.
+    /// - Returns: kcal, unrounded, and their source; `nil` without a weight, and for a sport with
+    ///   neither estimate (``Sport/other``).
+    static func estimatedKcal(sport: Sport, distanceMeters: Double?, timerSeconds: Double, weightKg: Double?,
+                              isOpenWater: Bool) -> (kcal: Double, source: KcalSource)? {
+        guard let weightKg else { return nil }
+        if let byDistance = DistanceCalories.kcal(sport: sport, distanceMeters: distanceMeters, weightKg: weightKg) {
+            return (byDistance, .distance)
+        }
+        return LegCalories.kcal(sport: sport, distanceMeters: distanceMeters, timerSeconds: timerSeconds,
+                                weightKg: weightKg, isOpenWater: isOpenWater).map { ($0, .met) }
+    }
+
     /// The zone a recorded start is dated in, and the note to print when it is a guess.
     /// - Parameters:
     ///   - start: the start instant.
@@ -314,13 +337,10 @@ struct LegDraft {
         if let device = Self.finite(totals.kcal) {
             kcal = device
             kcalSource = .device
-        } else if let weightKg, let byDistance = DistanceCalories.kcal(sport: sport, distanceMeters: distance, weightKg: weightKg) {
-            kcal = byDistance
-            kcalSource = .distance
-        } else if let weightKg, let byMET = LegCalories.kcal(sport: sport, distanceMeters: distance, timerSeconds: timer,
-                                                             weightKg: weightKg, isOpenWater: isOpenWater ?? false) {
-            kcal = byMET
-            kcalSource = .met
+        } else if let estimate = ImportedActivity.estimatedKcal(sport: sport, distanceMeters: distance, timerSeconds: timer,
+                                                                weightKg: weightKg, isOpenWater: isOpenWater ?? false) {
+            kcal = estimate.kcal
+            kcalSource = estimate.source
         }
 
         let laps = session.laps.enumerated().map { index, lap in
