@@ -79,22 +79,15 @@ public struct ImportedActivity: Sendable, Equatable {
         }
 
         let (timeZone, zoneNote) = Self.zone(for: start, fileOffset: activity.utcOffsetSeconds, fallback: zone)
-        let kcal: Double? = legs.contains { $0.kcal != nil } ? legs.compactMap(\.kcal).reduce(0, +) : nil
-        let kcalSource: KcalSource? = kcal == nil ? nil
-            : sources.allSatisfy { $0 == .device } ? .device : sources.first { $0 != .device }
         var record = SessionRecord(
             id: id, workout: Self.workoutName(activity.name, legs: legs), kind: .multisport, start: start, end: end,
             timeZone: timeZone, workoutSeconds: SessionRecord.workoutSeconds(ofLegs: legs),
             totalSeconds: max(0, span - paused), pausedSeconds: min(paused, span),
             rounds: SessionRecord.rounds(ofLegs: legs), exercises: 0,
-            weightKg: weightKg, kcal: kcal, legs: legs)
+            weightKg: weightKg, kcal: nil, legs: legs)
         record.source = source
-        record.kcalSource = kcalSource
-        if let total = record.kcal, !RecordLimits.kcal.contains(total) {
+        if let total = Self.sumKcal(of: &record, sources: sources) {
             notes.append("\(Int(total)) kcal is outside 0–\(Int(RecordLimits.kcal.upperBound)) kcal: not stored")
-            record.kcal = nil
-            record.kcalSource = nil
-            for index in record.legs.indices { record.legs[index].kcal = nil }
         }
         var finalZoneNote = zoneNote
         if let mark = activity.hiitSession {
@@ -206,6 +199,26 @@ public struct ImportedActivity: Sendable, Equatable {
         }
         return LegCalories.kcal(sport: sport, distanceMeters: distanceMeters, timerSeconds: timerSeconds,
                                 weightKg: weightKg, isOpenWater: isOpenWater).map { ($0, .met) }
+    }
+
+    /// Sets `record`'s kcal to its legs' sum (`nil` when no leg has kcal) and its
+    /// ``SessionRecord/kcalSource`` to `device` when every leg's came from the device, else the
+    /// estimate used first; a sum outside ``RecordLimits/kcal`` is not stored, nor are the legs'.
+    /// - Parameters:
+    ///   - record: the record, its legs' kcal set.
+    ///   - sources: where each leg's kcal came from, in leg order, for the legs that have kcal.
+    /// - Returns: the sum when it was outside the limits and so not stored; `nil` otherwise.
+    static func sumKcal(of record: inout SessionRecord, sources: [KcalSource]) -> Double? {
+        let legs = record.legs
+        let kcal: Double? = legs.contains { $0.kcal != nil } ? legs.compactMap(\.kcal).reduce(0, +) : nil
+        record.kcal = kcal
+        record.kcalSource = kcal == nil ? nil
+            : sources.allSatisfy { $0 == .device } ? .device : sources.first { $0 != .device }
+        guard let kcal, !RecordLimits.kcal.contains(kcal) else { return nil }
+        record.kcal = nil
+        record.kcalSource = nil
+        for index in record.legs.indices { record.legs[index].kcal = nil }
+        return kcal
     }
 
     /// The zone a recorded start is dated in, and the note to print when it is a guess.
