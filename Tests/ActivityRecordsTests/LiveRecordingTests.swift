@@ -85,6 +85,11 @@ struct LiveRecordingTests {
         let points = try #require(activity.sessions.first?.points)
         #expect(points == track.points, "the fixes themselves, distances from the leg's start")
         #expect(activity.sessions.first?.totals.distanceMeters == run.distanceMeters)
+
+        var kept = stored
+        kept.source = LiveRecording.source(fileName: "live.fit", sha256: String(repeating: "0f", count: 32))
+        #expect(kept.source?.format == "fit" && kept.source?.manufacturer == "hiit" && kept.source?.product == "gpsd")
+        #expect(try SessionRecord(jsonLine: kept.jsonLine()) == kept, "a history line like an import's")
     }
 
     @Test("a ride gets the MET estimate by its measured speed (30 km/h: 12.0 MET), not the plan's")
