@@ -79,22 +79,15 @@ public struct ImportedActivity: Sendable, Equatable {
         }
 
         let (timeZone, zoneNote) = Self.zone(for: start, fileOffset: activity.utcOffsetSeconds, fallback: zone)
-        let kcal: Double? = legs.contains { $0.kcal != nil } ? legs.compactMap(\.kcal).reduce(0, +) : nil
-        let kcalSource: KcalSource? = kcal == nil ? nil
-            : sources.allSatisfy { $0 == .device } ? .device : sources.first { $0 != .device }
         var record = SessionRecord(
             id: id, workout: Self.workoutName(activity.name, legs: legs), kind: .multisport, start: start, end: end,
             timeZone: timeZone, workoutSeconds: SessionRecord.workoutSeconds(ofLegs: legs),
             totalSeconds: max(0, span - paused), pausedSeconds: min(paused, span),
             rounds: SessionRecord.rounds(ofLegs: legs), exercises: 0,
-            weightKg: weightKg, kcal: kcal, legs: legs)
+            weightKg: weightKg, kcal: nil, legs: legs)
         record.source = source
-        record.kcalSource = kcalSource
-        if let total = record.kcal, !RecordLimits.kcal.contains(total) {
+        if let total = Self.sumKcal(of: &record, sources: sources) {
             notes.append("\(Int(total)) kcal is outside 0–\(Int(RecordLimits.kcal.upperBound)) kcal: not stored")
-            record.kcal = nil
-            record.kcalSource = nil
-            for index in record.legs.indices { record.legs[index].kcal = nil }
         }
         var finalZoneNote = zoneNote
         if let mark = activity.hiitSession {
@@ -183,6 +176,49 @@ public struct ImportedActivity: Sendable, Equatable {
         guard let speed = metersPerSecond, speed.isFinite, speed > 0 else { return .other }
         let kmh = speed * 3.6
         return kmh <= 7 ? .walking : kmh <= 20 ? .running : .cycling
+    }
+
+    /// The kcal of a recorded leg that carries no device value (DESIGN §8 "Calories"), and which
+    /// estimate gave them: with a weight, running and walking ``DistanceCalories`` (km × kg,
+    /// ``KcalSource/distance``), else ``LegCalories`` MET × kg × hours by sport and speed
+    /// (``KcalSource/met``). The one rule of imported legs and of legs recorded live
+    /// (``LiveRecording``).
+    /// - Parameters:
+    ///   - sport: the leg's sport.
+    ///   - distanceMeters: the leg's distance, metres; `nil` when unknown (the sport's moderate MET).
+    ///   - timerSeconds: the leg's timer time, seconds (pauses excluded).
+    ///   - weightKg: body weight, kg; `nil` when none is set.
+    ///   - isOpenWater: for a swim, open water rather than a pool.
+    /// - Returns: kcal, unrounded, and their source; `nil` without a weight, and for a sport with
+    ///   neither estimate (``Sport/other``).
+    static func estimatedKcal(sport: Sport, distanceMeters: Double?, timerSeconds: Double, weightKg: Double?,
+                              isOpenWater: Bool) -> (kcal: Double, source: KcalSource)? {
+        guard let weightKg else { return nil }
+        if let byDistance = DistanceCalories.kcal(sport: sport, distanceMeters: distanceMeters, weightKg: weightKg) {
+            return (byDistance, .distance)
+        }
+        return LegCalories.kcal(sport: sport, distanceMeters: distanceMeters, timerSeconds: timerSeconds,
+                                weightKg: weightKg, isOpenWater: isOpenWater).map { ($0, .met) }
+    }
+
+    /// Sets `record`'s kcal to its legs' sum (`nil` when no leg has kcal) and its
+    /// ``SessionRecord/kcalSource`` to `device` when every leg's came from the device, else the
+    /// estimate used first; a sum outside ``RecordLimits/kcal`` is not stored, nor are the legs'.
+    /// - Parameters:
+    ///   - record: the record, its legs' kcal set.
+    ///   - sources: where each leg's kcal came from, in leg order, for the legs that have kcal.
+    /// - Returns: the sum when it was outside the limits and so not stored; `nil` otherwise.
+    static func sumKcal(of record: inout SessionRecord, sources: [KcalSource]) -> Double? {
+        let legs = record.legs
+        let kcal: Double? = legs.contains { $0.kcal != nil } ? legs.compactMap(\.kcal).reduce(0, +) : nil
+        record.kcal = kcal
+        record.kcalSource = kcal == nil ? nil
+            : sources.allSatisfy { $0 == .device } ? .device : sources.first { $0 != .device }
+        guard let kcal, !RecordLimits.kcal.contains(kcal) else { return nil }
+        record.kcal = nil
+        record.kcalSource = nil
+        for index in record.legs.indices { record.legs[index].kcal = nil }
+        return kcal
     }
 
     /// The zone a recorded start is dated in, and the note to print when it is a guess.
@@ -314,13 +350,10 @@ struct LegDraft {
         if let device = Self.finite(totals.kcal) {
             kcal = device
             kcalSource = .device
-        } else if let weightKg, let byDistance = DistanceCalories.kcal(sport: sport, distanceMeters: distance, weightKg: weightKg) {
-            kcal = byDistance
-            kcalSource = .distance
-        } else if let weightKg, let byMET = LegCalories.kcal(sport: sport, distanceMeters: distance, timerSeconds: timer,
-                                                             weightKg: weightKg, isOpenWater: isOpenWater ?? false) {
-            kcal = byMET
-            kcalSource = .met
+        } else if let estimate = ImportedActivity.estimatedKcal(sport: sport, distanceMeters: distance, timerSeconds: timer,
+                                                                weightKg: weightKg, isOpenWater: isOpenWater ?? false) {
+            kcal = estimate.kcal
+            kcalSource = estimate.source
         }
 
         let laps = session.laps.enumerated().map { index, lap in
