@@ -102,7 +102,11 @@ struct LiveGPSTests {
         // Five seconds without a fix good enough: lost, counting.
         #expect(rig.gps.fixState(at: .seconds(64)) == "GPS 3D ±4 m")
         #expect(rig.gps.fixState(at: .seconds(72)) == "GPS lost 0:12")
-        // LEGTRACKS
+        let tracks = rig.gps.legTracks()
+        #expect(tracks.map(\.leg) == [0])
+        #expect(tracks.first?.points.count == 61)
+        #expect(tracks.first?.points.last?.time == Date(timeIntervalSince1970: 1_796_000_060),
+                "points are dated on the session's clock")
     }
 
     @Test("fixes worse than 20 m, without a fix, or repeated are dropped and counted; a swim records none")

@@ -71,7 +71,7 @@ import WorkoutModel
         let served = Set(accessory.served)
         let deadlines = run.wait.deadlines
         #expect(deadlines.contains { served.contains($0.at) && !$0.precisely })
-        #expect(deadlines.filter { $0.at == .seconds(20) }.allSatisfy(\.precisely), "the rest begins at 20 s, precisely")
+        #expect(deadlines.filter { $0.at == .seconds(20) }.allSatisfy { $0.precisely }, "the rest begins at 20 s, precisely")
     }
 
     @Test func anAccessoryCanPauseAndResumeTheSession() throws {

@@ -1,3 +1,4 @@
+import ActivityRecords
 import Foundation
 import GPSD
 import SessionEngine
@@ -310,6 +311,41 @@ final class LiveGPS: RunAccessory {
         switch verdict {
         case .accepted: "accepted"
         case let .dropped(reason): reason.rawValue
+        }
+    }
+
+    // MARK: The record
+
+    /// Why a finished session has no track to store, for the line that says so: gpsd never
+    /// reached (its reason), no leg that records one (all swims), or too few good fixes.
+    /// - Parameter legs: the record's legs.
+    func noTrackReason(legs: [LegRecord]) -> String {
+        if !hasConnected, case let .disconnected(reason) = client.state, reason != .notStarted {
+            return "\(reason), so the session has time only and no distance from GPS"
+        }
+        if !hasConnected { return "gpsd at \(endpoint) never answered, so the session has time only" }
+        if !legs.contains(where: { $0.knownSport.map(Self.recordsTrack) ?? false }) {
+            return "no leg records a track (swims and transitions do not)"
+        }
+        let accepted = tracks.values.map(\.filter.acceptedCount).reduce(0, +)
+        let dropped = tracks.values.map(\.filter.droppedCount).reduce(0, +)
+        return "\(accepted) fix\(accepted == 1 ? "" : "es") good enough (\(dropped) dropped); a track needs two in a leg"
+    }
+
+    /// The tracks as the record's legs hold them (``LiveLegTrack``): each leg's accepted fixes
+    /// dated `wallOrigin` + the instant they were read (the session's own clock, so that they
+    /// line up with the leg's times; the receiver's time is not kept), each with the distance
+    /// so far.
+    func legTracks() -> [LiveLegTrack] {
+        tracks.keys.sorted().compactMap { position in
+            guard let track = tracks[position], track.samples.count >= 2 else { return nil }
+            let points = track.samples.map { sample in
+                var point = sample.point
+                point.time = wallOrigin.addingTimeInterval(sample.instant.inSeconds)
+                point.distanceMeters = sample.distanceMeters
+                return point
+            }
+            return LiveLegTrack(leg: position, points: points, distanceMeters: track.distanceMeters)
         }
     }
 }

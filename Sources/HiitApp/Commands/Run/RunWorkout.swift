@@ -1,3 +1,5 @@
+import ActivityFiles
+import ActivityRecords
 import AudioCues
 import Calories
 import CommandLineKit
@@ -178,11 +180,25 @@ struct RunWorkout {
     private func recordMultisport(_ run: MultisportRun, finish: Duration, weightKg: Double?,
                                   loop: WorkoutRunLoop<MultisportSession>, events: EventsFrontEnd<MultisportRun>?) throws -> Int32 {
         let timeZone = LocalTimeZone.current(environment: context.environment, at: loop.wallOrigin)
-        guard let record = loop.session.record(finishedAt: finish, id: UUID(), weightKg: weightKg,
+        guard var record = loop.session.record(finishedAt: finish, id: UUID(), weightKg: weightKg,
                                                wallOrigin: loop.wallOrigin, timeZone: timeZone) else {
             if let events { events.emit(EventLine(event: "notRecorded", t: loop.now.inSeconds, message: "no leg was started")) }
             else { console.out("Finished before any leg: nothing to record.") }
             return ExitStatus.success
+        }
+        // With GPS: the track stored as an imported activity's is, its FIT kept as the original.
+        var original: Data?
+        var noTrack: String?
+        if let gps = run.gps?.gps {
+            if let recorded = LiveRecording.recorded(record, tracks: gps.legTracks(), weightKg: weightKg) {
+                let data = ActivityFile.encodeFIT(recorded.activity)
+                record = recorded.record
+                record.source = LiveRecording.source(fileName: HistoryExportCommand.fileName(of: record, format: .fit),
+                                                     sha256: FileDigest.sha256(of: data))
+                original = data
+            } else {
+                noTrack = "No GPS track recorded: \(gps.noTrackReason(legs: record.legs))"
+            }
         }
         let dropped = loop.session.droppedDistances(finishedAt: finish).map { leg in
             (leg, "leg \(leg.leg) (\(run.plan?.label(ofLeg: leg.leg - 1) ?? leg.sport.displayName)): distance not recorded: "
@@ -201,11 +217,13 @@ struct RunWorkout {
             line.kcal = record.kcal
             line.legs = record.legs
             events.emit(line)
+            if let noTrack { events.emit(EventLine(event: "noTrack", t: loop.now.inSeconds, message: noTrack)) }
         } else {
             console.out(Self.multisportSummaryText(record, units: run.units, width: context.width, glyphs: console.glyphs))
             for (_, text) in dropped { console.out(console.glyphs.text(text.prefix(1).uppercased() + text.dropFirst())) }
+            if let noTrack { console.out(console.glyphs.text(noTrack)) }
         }
-        return try save(record, events: events, at: loop.now)
+        return try save(record, original: original, events: events, at: loop.now)
     }
 
     /// The end-of-session summary of a multisport session: title, leg table, totals.
@@ -336,18 +354,24 @@ struct RunWorkout {
         try? FileDescriptorIO.writeAll(output, to: STDOUT_FILENO)
     }
 
-    /// Appends `record` to history (unless `--no-record`) and says so.
-    private func save(_ record: SessionRecord, events: (any EventEmitting)?, at now: Duration) throws -> Int32 {
+    /// Appends `record` to history (unless `--no-record`) and says so; with `original` (a
+    /// session recorded with GPS), keeps that FIT file first as an imported activity's original,
+    /// and takes it back when the record cannot be appended.
+    private func save(_ record: SessionRecord, original: Data? = nil, events: (any EventEmitting)?,
+                      at now: Duration) throws -> Int32 {
         guard !options.noRecord else {
             if let events { events.emit(EventLine(event: "notRecorded", t: now.inSeconds, message: "--no-record")) }
             else { console.out("Not recorded (--no-record).") }
             return ExitStatus.success
         }
         let folder = DataFolder(url: locations.dataFolder)
+        let originals = ActivityOriginals(folder)
         do {
             try folder.create()
+            if let original { try originals.keep(original, id: record.id, format: RecordedActivity.Format.fit.rawValue) }
             try folder.history.append(record)
         } catch {
+            if original != nil { _ = try? originals.remove(record.id) }
             throw CommandFailure.io("the session was not saved: \(error)")
         }
         if let events {
