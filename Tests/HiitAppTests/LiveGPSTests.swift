@@ -102,6 +102,11 @@ struct LiveGPSTests {
         // Five seconds without a fix good enough: lost, counting.
         #expect(rig.gps.fixState(at: .seconds(64)) == "GPS 3D ±4 m")
         #expect(rig.gps.fixState(at: .seconds(72)) == "GPS lost 0:12")
+        // Plain output draws nothing by itself: the loop is woken when the fix turns lost, once.
+        #expect(rig.gps.nextDeadline(after: .seconds(61)) == .seconds(65))
+        try rig.feed([], session: session, at: .seconds(65))
+        #expect(rig.notes.compactMap(\.text).last == "GPS lost")
+        #expect(rig.gps.nextDeadline(after: .seconds(65)) == nil)
         let tracks = rig.gps.legTracks()
         #expect(tracks.map(\.leg) == [0])
         #expect(tracks.first?.points.count == 61)

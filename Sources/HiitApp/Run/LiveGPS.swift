@@ -89,8 +89,11 @@ final class LiveGPS: RunAccessory {
         return [WatchedDescriptor(fd: descriptor.rawValue, events: client.pollEvents)]
     }
 
+    /// The client's next reconnect or timeout, and the instant the fix turns `GPS lost` (for
+    /// plain output, which draws nothing by itself to notice it) until that has been said.
     func nextDeadline(after now: Duration) -> Duration? {
-        client.nextAttempt(after: now)
+        let lostAt = lastGoodAt.flatMap { good in lastStateSaid?.hasPrefix("GPS lost") == true ? nil : good + Self.lostAfter }
+        return [client.nextAttempt(after: now), lostAt].compactMap { $0 }.min()
     }
 
     func begin(at now: Duration, wallOrigin: Date) -> [RunNote] {

@@ -68,7 +68,7 @@ struct RunWorkoutCommand: Command {
     var autoLap: Distance?
     /// `--auto-pause`: rides pause themselves while stopped.
     @Flag("auto-pause",
-          help: "With GPS, pause a ride while it stands still (below 1 m/s for 3 s; resumed above 2 m/s for 2 s).")
+          help: "With GPS, pause a ride while it stands still (below 1 m/s for 5 s; resumed above 2 m/s for 2 s).")
     var autoPause: Bool
 
     /// What the command line asked for.
