@@ -143,9 +143,10 @@ struct MultisportRun: Equatable {
 // MARK: Keys
 
 extension MultisportRun: RunAdapter {
-    /// `f` finishes after asking; the rest as ``event(for:session:)`` says.
+    /// `f` finishes after asking (so do `n` and → in a plain run or ride, whose one leg has no
+    /// next); the rest as ``event(for:session:)`` says.
     func action(for key: Key, session: MultisportSession) -> KeyAction<MultisportSession.Event>? {
-        if key == .character("f") { return .ask(RunQuestion(prompt: "Finish and save?", yes: .session(.finish))) }
+        if key == .character("f") || (isTrack && (key == .character("n") || key == .right)) { return .ask(RunQuestion(prompt: "Finish and save?", yes: .session(.finish))) }
         return event(for: key, session: session).map { .command(.session($0)) }
     }
 

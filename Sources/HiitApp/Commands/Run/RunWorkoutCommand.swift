@@ -58,7 +58,7 @@ struct RunWorkoutCommand: Command {
     var gpsdEndpoint: String?
     /// `--track SPORT`: a plain run or ride.
     @Option("track", valueName: "sport",
-            help: "A plain run, ride or walk recorded with GPS (implies --gps): it starts at once; space pauses, n (or f) finishes.",
+            help: "A plain run, ride or walk recorded with GPS (implies --gps): it starts at once; space pauses, f (or n) finishes after asking; with --events, finish.",
             as: RunWorkoutCommand.trackSportConversion)
     var trackSport: Sport?
     /// `--auto-lap DISTANCE`: a lap every so far.
