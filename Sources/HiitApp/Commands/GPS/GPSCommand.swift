@@ -29,19 +29,7 @@ struct GPSCommand: Command {
 
     func run(_ context: CommandContext) throws -> Int32 {
         let console = context.console
-        let endpoint: GPSDEndpoint
-        do {
-            endpoint = try GPSDEndpoint(parsing: endpointText, environmentHost: context.environment["GPSD_HOST"],
-                                        environmentPort: context.environment["GPSD_PORT"])
-        } catch {
-            throw CommandFailure.usage("\(error)")
-        }
-        let client: GPSDClient
-        do {
-            client = try GPSDClient(endpoint: endpoint)
-        } catch {
-            throw CommandFailure.io("\(error)")
-        }
+        let (endpoint, client) = try Self.client(for: endpointText, environment: context.environment)
         defer { client.close() }
         console.out("gpsd: \(endpoint)")
         let clock = ContinuousClock()
@@ -102,6 +90,29 @@ struct GPSCommand: Command {
         throw CommandFailure.io("no fix good enough to record in \(seconds ?? Self.defaultSeconds) s"
             + (lastState.map { " (the last: \($0))" } ?? " (gpsd reported none: is the receiver plugged in and given to gpsd?)")
             + "; outdoors with a clear view of the sky a receiver needs from a few seconds to a minute")
+    }
+
+    /// A client of the gpsd at `text` (HOST, HOST:PORT, [IPv6]:PORT), else `GPSD_HOST` and
+    /// `GPSD_PORT`, else 127.0.0.1:2947, its host resolved now; not connected yet.
+    /// - Parameters:
+    ///   - text: the address as typed, or `nil`.
+    ///   - environment: the process's environment (for `GPSD_HOST`, `GPSD_PORT`).
+    /// - Returns: the endpoint and the client.
+    /// - Throws: ``CommandFailure`` (64) for an address that does not parse, (74) for a host
+    ///   that cannot be resolved.
+    static func client(for text: String?, environment: [String: String]) throws -> (GPSDEndpoint, GPSDClient) {
+        let endpoint: GPSDEndpoint
+        do {
+            endpoint = try GPSDEndpoint(parsing: text, environmentHost: environment["GPSD_HOST"],
+                                        environmentPort: environment["GPSD_PORT"])
+        } catch {
+            throw CommandFailure.usage("\(error)")
+        }
+        do {
+            return (endpoint, try GPSDClient(endpoint: endpoint))
+        } catch {
+            throw CommandFailure.io("\(error)")
+        }
     }
 
     /// What to try when gpsd cannot be reached.

@@ -4,7 +4,6 @@ import AudioCues
 import Calories
 import CommandLineKit
 import Foundation
-import GPSD
 import SessionEngine
 import TerminalUI
 import WorkoutModel
@@ -111,19 +110,7 @@ struct RunWorkout {
     ///   that cannot be resolved.
     private func makeGPS(units: Profile.Units) throws -> LiveGPS? {
         guard options.gps else { return nil }
-        let endpoint: GPSDEndpoint
-        do {
-            endpoint = try GPSDEndpoint(parsing: options.gpsdEndpoint, environmentHost: environment["GPSD_HOST"],
-                                        environmentPort: environment["GPSD_PORT"])
-        } catch {
-            throw CommandFailure.usage("\(error)")
-        }
-        let client: GPSDClient
-        do {
-            client = try GPSDClient(endpoint: endpoint)
-        } catch {
-            throw CommandFailure.io("\(error)")
-        }
+        let (endpoint, client) = try GPSCommand.client(for: options.gpsdEndpoint, environment: environment)
         return LiveGPS(client: client, endpoint: "\(endpoint)", units: units, autoLapMeters: options.autoLapMeters,
                        autoPause: options.autoPause)
     }
