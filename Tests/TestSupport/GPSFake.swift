@@ -20,20 +20,51 @@ public final class GPSFake {
         return try probe.bindAndListen(to: .loopbackIPv4(port: 0)).port
     }
 
-    /// Starts `gpsfake -1 -q -c 0.01 -P PORT LOG` (once through the log, quiet, 10 ms between
-    /// sentences: 100 times real time at one epoch a second), its output into `output`, in a
-    /// process group of its own so that gpsd, its child, goes with it.
+    /// Starts `gpsfake -1 -q -c CYCLE -P PORT LOG` (once through the log, quiet, `cycle` seconds
+    /// between sentences), its output into `output`, in a process group of its own so that
+    /// gpsd, its child, goes with it.
+    ///
+    /// The default cycle, 10 ms, replays a log of one epoch (RMC and GGA) a second at 100 times
+    /// real time: enough for a client that only looks at the fixes. A client that measures
+    /// pace by the instants it reads the fixes (`hiit run --gps`) needs real time: 0.5 s for
+    /// two sentences an epoch (gpsfake's pty makes it a little slower still).
     /// - Parameters:
     ///   - gpsfake: the program's path (``installed(_:)``).
     ///   - log: the NMEA log (``NMEALog``).
     ///   - output: where gpsfake's own messages go.
+    ///   - cycle: the seconds between sentences (default 0.01).
     /// - Throws: ``SystemCallError`` when the port cannot be found or the process started.
-    public init(gpsfake: String, log: URL, output: URL) throws {
+    public init(gpsfake: String, log: URL, output: URL, cycle: Double = 0.01) throws {
         port = try Self.freePort()
-        let command = "exec '\(gpsfake)' -1 -q -c 0.01 -P \(port) '\(log.path)' >'\(output.path)' 2>&1"
+        let command = "exec '\(gpsfake)' -1 -q -c \(cycle) -P \(port) '\(log.path)' >'\(output.path)' 2>&1"
         let environment = ["PATH=" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"]
         child = try SpawnedProcess.spawn("/bin/sh", arguments: ["sh", "-c", command], environment: environment,
                                          inNewProcessGroup: true)
+    }
+
+    /// Waits until gpsd accepts a connection on ``port`` (it takes a moment to start), trying
+    /// every 20 ms; each probe is closed at once without a `?WATCH`, so gpsd does not open the
+    /// log's pty for it.
+    /// - Parameter timeout: how long to try (default 10 s).
+    /// - Returns: whether gpsd listened in time.
+    public func waitUntilListening(timeout: Duration = .seconds(10)) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if let probe = try? FileDescriptor.streamSocket(family: AF_INET) {
+                defer { try? probe.close() }
+                var connected = (try? probe.connect(to: .loopbackIPv4(port: port))) ?? false
+                if !connected {
+                    var entries = [pollfd(fd: probe.rawValue, events: Int16(POLLOUT), revents: 0)]
+                    if (try? Poll.wait(&entries, timeout: .milliseconds(200))) ?? 0 > 0 {
+                        connected = (try? probe.pendingSocketError()) == 0
+                    }
+                }
+                if connected { return true }
+            }
+            usleep(20_000)
+        }
+        return false
     }
 
     /// Kills gpsfake and gpsd (the whole group) and waits for gpsfake; again does nothing.

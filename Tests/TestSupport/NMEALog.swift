@@ -34,24 +34,61 @@ public enum NMEALog {
         return "\(head)\(minuteDigits).\(fraction)"
     }
 
-    /// `leadIn` seconds of "no fix" RMC sentences from 11:00, then one RMC and one GGA per second
-    /// from 12:00:00 for `seconds` + 1 epochs at `speed` m/s due north from 48° N, 11° E, HDOP
-    /// 0.9 (gpsd 3.22 reports it as eph 17.1 m), on 3 December 2026.
-    public static func straightLine(seconds: Int, speed: Double, leadIn: Int) -> String {
+    /// One second of a log: where the receiver is, from 48° N, 11° E, and what it says of its
+    /// fix.
+    public struct Epoch: Sendable, Equatable {
+        /// Metres north of 48° N.
+        public var northMeters: Double
+        /// Metres east of 11° E (along the parallel).
+        public var eastMeters: Double
+        /// The horizontal dilution of precision of its GGA sentence: 0.9 gives eph 17.1 m in
+        /// gpsd 3.22 (a fix hiit records), 20 gives 380 m (one it drops).
+        public var hdop: Double
+        /// Whether the receiver has a fix: without one, an RMC with status V and a GGA of
+        /// quality 0, neither with a position.
+        public var hasFix: Bool
+
+        /// - Parameters: see the properties (`eastMeters` 0, `hdop` 0.9, `hasFix` true by default).
+        public init(northMeters: Double, eastMeters: Double = 0, hdop: Double = 0.9, hasFix: Bool = true) {
+            self.northMeters = northMeters
+            self.eastMeters = eastMeters
+            self.hdop = hdop
+            self.hasFix = hasFix
+        }
+    }
+
+    /// `leadIn` seconds of "no fix" RMC sentences from 11:00, then one RMC and one GGA per
+    /// epoch from 12:00:00, one epoch a second, the RMC's speed over ground `speed` m/s due
+    /// north, on 3 December 2026.
+    public static func log(_ epochs: [Epoch], speed: Double, leadIn: Int) -> String {
         var text = ""
         for second in 0..<leadIn {
             text += sentence("GPRMC,\(clock(11 * 3600 + second)),V,,,,,,,031226,,,N")
         }
         let metersPerDegree = 2 * Double.pi * TrackThresholds.earthRadiusMeters / 360
+        let metersPerDegreeEast = metersPerDegree * cos(48 * Double.pi / 180)
         let knots = String(format: "%.2f", speed * 3600 / 1852)
-        for second in 0...seconds {
-            let latitude = angle(48 + speed * Double(second) / metersPerDegree, degreeDigits: 2)
-            let longitude = angle(11, degreeDigits: 3)
+        for (second, epoch) in epochs.enumerated() {
             let time = clock(12 * 3600 + second)
+            guard epoch.hasFix else {
+                text += sentence("GPRMC,\(time),V,,,,,,,031226,,,N")
+                text += sentence("GPGGA,\(time),,,,,0,00,,,M,,M,,")
+                continue
+            }
+            let latitude = angle(48 + epoch.northMeters / metersPerDegree, degreeDigits: 2)
+            let longitude = angle(11 + epoch.eastMeters / metersPerDegreeEast, degreeDigits: 3)
+            let hdop = String(format: "%.1f", epoch.hdop)
             text += sentence("GPRMC,\(time),A,\(latitude),N,\(longitude),E,\(knots),0.0,031226,,,A")
-            text += sentence("GPGGA,\(time),\(latitude),N,\(longitude),E,1,08,0.9,500.0,M,47.0,M,,")
+            text += sentence("GPGGA,\(time),\(latitude),N,\(longitude),E,1,08,\(hdop),500.0,M,47.0,M,,")
         }
         return text
+    }
+
+    /// `leadIn` seconds of "no fix" RMC sentences from 11:00, then one RMC and one GGA per second
+    /// from 12:00:00 for `seconds` + 1 epochs at `speed` m/s due north from 48° N, 11° E, HDOP
+    /// 0.9 (gpsd 3.22 reports it as eph 17.1 m), on 3 December 2026.
+    public static func straightLine(seconds: Int, speed: Double, leadIn: Int) -> String {
+        log((0...seconds).map { Epoch(northMeters: speed * Double($0)) }, speed: speed, leadIn: leadIn)
     }
 }
 

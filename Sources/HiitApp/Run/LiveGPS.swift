@@ -56,6 +56,9 @@ final class LiveGPS: RunAccessory {
     private var hasConnected = false
     /// Whether the current outage has been said.
     private var outageSaid = false
+    /// Why the last connection attempt failed or the connection ended, as seen while the run
+    /// went on (``end()`` closes the client, which then reads "not started").
+    private var lastFailure: GPSDDisconnectReason?
     /// Whether the session is paused because a track paused itself.
     private var pausedBySelf = false
     /// The fix state of the last plain note, so plain output says each change once.
@@ -217,6 +220,7 @@ final class LiveGPS: RunAccessory {
             return [RunNote(text: again ? "GPS: gpsd is back" : "GPS: connected to gpsd at \(endpoint)", line: line,
                             showsOnScreen: again)]
         case let .disconnected(reason):
+            if reason != .notStarted { lastFailure = reason }
             guard !outageSaid, reason != .notStarted else { return [] }
             outageSaid = true
             let text = (hasConnected ? "GPS lost: \(reason)" : "No GPS: \(reason)")
@@ -323,7 +327,9 @@ final class LiveGPS: RunAccessory {
     /// reached (its reason), no leg that records one (all swims), or too few good fixes.
     /// - Parameter legs: the record's legs.
     func noTrackReason(legs: [LegRecord]) -> String {
-        if !hasConnected, case let .disconnected(reason) = client.state, reason != .notStarted {
+        // The client is closed by now (the run loop ends its accessory), so the reason is the
+        // one seen during the run.
+        if !hasConnected, let reason = lastFailure {
             return "\(reason), so the session has time only and no distance from GPS"
         }
         if !hasConnected { return "gpsd at \(endpoint) never answered, so the session has time only" }
