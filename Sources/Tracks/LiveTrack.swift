@@ -59,7 +59,9 @@ public struct AutoPauseSpan: Sendable, Equatable {
 /// Rules, in order, for each fix:
 /// 1. ``FixFilter``: mode 2-D or 3-D, a position, horizontal error at most 20 m.
 /// 2. Not newer: an instant not after the last accepted fix's, or the same receiver time as it
-///    (gpsd reports an epoch once per sentence until it knows the cycle) is dropped.
+///    (gpsd reports an epoch once per sentence until it knows the cycle) is dropped; a repeat
+///    of the very first fix replaces it (with its later instant), so the first step is timed
+///    as the rest are.
 /// 3. Jumps: a step implying more than the sport's
 ///    ``Sport/plausibleSpeedLimitKilometersPerHour`` is dropped; after
 ///    ``TrackThresholds/jumpsBeforeRestart`` such drops in a row the next one restarts the
@@ -145,6 +147,12 @@ public struct LiveTrack: Sendable {
             return (.accepted, [])
         }
         if instant <= last.instant || fix.point.time == last.point.time {
+            // gpsd reports its first epoch twice (the RMC alone, then with the GGA): the repeat
+            // of the only fix so far takes its place, read when the later epochs will be, so
+            // the first step is not timed half a second long.
+            if samples.count == 1, fix.point.time == last.point.time, instant > last.instant {
+                samples[0] = Sample(instant: instant, point: fix.point, pathMeters: 0, distanceMeters: 0)
+            }
             return (drop(.notNewer), [])
         }
         let meters = GreatCircle.meters(latitude1: last.point.latitude ?? latitude, longitude1: last.point.longitude ?? longitude,

@@ -106,11 +106,16 @@ struct LiveGPSTests {
         #expect(rig.gps.nextDeadline(after: .seconds(61)) == .seconds(65))
         try rig.feed([], session: session, at: .seconds(65))
         #expect(rig.notes.compactMap(\.text).last == "GPS lost")
+        #expect(rig.notes.compactMap(\.line).last?.fix == "lost", "--events sees the loss too")
         #expect(rig.gps.nextDeadline(after: .seconds(65)) == nil)
+        #expect(rig.gps.screenLine(session: session, at: .seconds(72)) == "0.18 km · avg 5:33 /km · GPS lost 0:12",
+                "no stale current pace while lost")
+        try rig.feed([Self.tpv(second: 73, meters: 219)], session: session, at: .seconds(73))
+        #expect(rig.notes.compactMap(\.line).contains { $0.fix == "found" })
         let tracks = rig.gps.legTracks()
         #expect(tracks.map(\.leg) == [0])
-        #expect(tracks.first?.points.count == 61)
-        #expect(tracks.first?.points.last?.time == Date(timeIntervalSince1970: 1_796_000_060),
+        #expect(tracks.first?.points.count == 62, "61 fixes, and the one after the loss")
+        #expect(tracks.first?.points.last?.time == Date(timeIntervalSince1970: 1_796_000_073),
                 "points are dated on the session's clock")
     }
 
@@ -202,6 +207,7 @@ struct LiveGPSTests {
         #expect(said.first?.contains("the session runs on with time only") == true)
         #expect(notes.compactMap(\.line).first { $0.fix == "nogpsd" } != nil)
         #expect(gps.screenLine(session: session, at: .seconds(5)) == "0.00 km · no gpsd")
+        #expect(!notes.compactMap(\.text).contains("no gpsd"), "the outage is said once, not again as a state")
         gps.end()
 
         let rig = try Rig()

@@ -261,5 +261,22 @@ struct LiveTrackTests {
         #expect(track.add(NorthLine.fix(meters: 3, seconds: 1), at: at(0)).verdict == .dropped(.notNewer))
         #expect(track.filter.acceptedCount == 1)
         #expect(track.filter.droppedCounts == [.notNewer: 2])
+        // The repeat of the first epoch (gpsd's RMC alone, then with its GGA) took its place:
+        // the 3-D fix, read at 0.01 s, so the first step is timed from there.
+        #expect(track.samples.count == 1)
+        #expect(track.samples.first?.instant == at(0.01))
+        #expect(track.samples.first?.point.horizontalErrorMeters != nil)
+        _ = track.add(NorthLine.fix(meters: 3, seconds: 1), at: at(1.01))
+        #expect(track.currentSpeedMetersPerSecond.map { abs($0 - 3) < 0.01 } == true, "\(String(describing: track.currentSpeedMetersPerSecond))")
+    }
+
+    @Test("a repeat of a later epoch changes nothing: only the first fix is replaced")
+    func laterRepeatKeepsTheFirstReport() {
+        var track = LiveTrack(sport: .running)
+        _ = track.add(NorthLine.fix(meters: 0, seconds: 0), at: at(0))
+        _ = track.add(NorthLine.fix(meters: 3, seconds: 1), at: at(1))
+        #expect(track.add(NorthLine.fix(meters: 3, seconds: 1), at: at(1.5)).verdict == .dropped(.notNewer))
+        #expect(track.samples.map(\.instant) == [at(0), at(1)])
+        #expect(abs(track.distanceMeters - 3) < 0.01)
     }
 }

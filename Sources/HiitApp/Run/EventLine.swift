@@ -54,7 +54,8 @@ struct EventLine: Encodable, Equatable {
     var number: Int?
     /// Multisport finish: the legs as recorded.
     var legs: [LegRecord]?
-    /// `gps`: the fix state (`3d`, `2d`, `none`, `lost`, `nogpsd`).
+    /// `gps`: the fix of a report (`3d`, `2d`, `none`), its loss and return (`lost`: nothing
+    /// good enough for 5 s; `found`), or the connection (`connected`, `nogpsd`, `gpsdlost`).
     var fix: String?
     /// `gps`: the horizontal error of the last fix gpsd gave, metres (absent when not given).
     var errorMeters: Double?

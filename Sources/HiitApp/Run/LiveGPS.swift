@@ -118,9 +118,7 @@ final class LiveGPS: RunAccessory {
             }
         }
         work.notes = connectionNotes(at: now) + work.notes
-        if let text = stateChange(derived: derived, at: now) {
-            work.notes.append(RunNote(text: text, line: nil, showsOnScreen: false))
-        }
+        if let note = stateChange(at: now) { work.notes.append(note) }
         return work
     }
 
@@ -226,7 +224,7 @@ final class LiveGPS: RunAccessory {
             let text = (hasConnected ? "GPS lost: \(reason)" : "No GPS: \(reason)")
                 + "; the session runs on with time only (hiit keeps trying)"
             var line = EventLine(event: "gps", t: now.inSeconds)
-            line.fix = hasConnected ? "lost" : "nogpsd"
+            line.fix = hasConnected ? "gpsdlost" : "nogpsd"
             line.message = text
             return [RunNote(text: text, line: line)]
         case .connecting:
@@ -236,11 +234,24 @@ final class LiveGPS: RunAccessory {
 
     /// The fix state when it changed since plain output last said it (`GPS 3D ±4 m`, `no fix`,
     /// `GPS lost`), or `nil`; the seconds of a loss are left out, so a loss is said once.
-    private func stateChange(derived: MultisportSession.State, at now: Duration) -> String? {
+    ///
+    /// The loss of the fix (nothing good enough for ``lostAfter``) and its return also get a
+    /// `gps` event line (`fix` `lost` or `found`), since the lines of the reports alone cannot
+    /// show a receiver that went quiet. `no gpsd` is not said again: the outage note said it.
+    private func stateChange(at now: Duration) -> RunNote? {
         let state = fixState(at: now, counting: false)
         guard state != lastStateSaid else { return nil }
+        let wasLost = lastStateSaid == "GPS lost"
         lastStateSaid = state
-        return state
+        guard state != "no gpsd" else { return nil }
+        var note = RunNote(text: state, line: nil, showsOnScreen: false)
+        if state == "GPS lost" || wasLost {
+            var line = EventLine(event: "gps", t: now.inSeconds)
+            line.fix = state == "GPS lost" ? "lost" : "found"
+            line.message = state == "GPS lost" ? "no fix good enough to record for \(Int(Self.lostAfter.inSeconds)) s" : state
+            note.line = line
+        }
+        return note
     }
 
     // MARK: What the screen shows
@@ -277,7 +288,9 @@ final class LiveGPS: RunAccessory {
             let sport = derived.legs[position].sport
             let track = tracks[position]
             parts.append(Self.liveDistance(track?.distanceMeters ?? 0, units: units))
-            if let speed = track?.currentSpeedMetersPerSecond, speed > 0,
+            // While the fix is lost the last current pace is stale: only the average stays.
+            let isLost = lastGoodAt.map { now - $0 >= Self.lostAfter } ?? false
+            if !isLost, let speed = track?.currentSpeedMetersPerSecond, speed > 0,
                let pace = Pace.text(for: sport, meters: speed * 1000, seconds: 1000, units: units) {
                 parts.append(pace)
             }
