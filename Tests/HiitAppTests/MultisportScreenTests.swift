@@ -332,6 +332,16 @@ import WorkoutModel
         #expect(lines.count == 7, "no paused line without a pause")
     }
 
+    @Test func aLegWithAMovingTimeHasItsPaceOverIt() {
+        // A GPS run of 3 km: 20 min on the timer, 15 of them moving (the rest at lights and
+        // waiting for the first fix): the table says what the screen's average said.
+        var run = LegRecord(sport: "running", startSeconds: 0, elapsedSeconds: 1200, timerSeconds: 1200, distanceMeters: 3000,
+                            kcal: nil, laps: [])
+        run.movingSeconds = 900
+        let lines = LegTable.lines([run], units: .metric)
+        #expect(Self.row(lines, 1) == ["1", "Run", "20 min", "3 km", "5:00 /km"], "\(lines)")
+    }
+
     @Test func imperialUnitsGiveMilesAndPacePerMile() {
         let legs = [
             LegRecord(sport: "cycling", startSeconds: 0, elapsedSeconds: 4800, timerSeconds: 4800, distanceMeters: 40_000, kcal: nil, laps: []),

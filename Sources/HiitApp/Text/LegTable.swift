@@ -4,8 +4,8 @@ import WorkoutModel
 
 /// The per-leg results of a multisport session as a table (after the finish and in
 /// `hiit history show`): number, leg (T1/T2 named), time (timer time, pauses excluded, in
-/// words to the second: ``Format/words(_:)``), distance, pace in the sport's unit, kcal; then
-/// the totals.
+/// words to the second: ``Format/words(_:)``), distance, pace in the sport's unit (over the
+/// moving time where the leg has one, else its timer time), kcal; then the totals.
 ///
 /// ```
 ///  #  LEG    TIME          DISTANCE  PACE        ENERGY
@@ -35,7 +35,9 @@ enum LegTable {
             } ?? ""
             let pace = sport.flatMap { sport in
                 leg.distanceMeters.flatMap {
-                    Pace.text(for: sport, meters: $0, seconds: leg.timerSeconds, units: units,
+                    // Over the moving time where a track measured one (a recorded or GPS leg),
+                    // as the detail below and the live average: one pace for one leg.
+                    Pace.text(for: sport, meters: $0, seconds: leg.movingSeconds ?? leg.timerSeconds, units: units,
                               poolUnit: leg.poolLength == nil ? nil : leg.poolUnit ?? .meters)
                 }
             } ?? ""
