@@ -47,19 +47,24 @@ public enum NMEALog {
         /// Whether the receiver has a fix: without one, an RMC with status V and a GGA of
         /// quality 0, neither with a position.
         public var hasFix: Bool
+        /// The RMC's speed over ground in m/s for this epoch, or `nil` for the log's.
+        public var speedMetersPerSecond: Double?
 
-        /// - Parameters: see the properties (`eastMeters` 0, `hdop` 0.9, `hasFix` true by default).
-        public init(northMeters: Double, eastMeters: Double = 0, hdop: Double = 0.9, hasFix: Bool = true) {
+        /// - Parameters: see the properties (`eastMeters` 0, `hdop` 0.9, `hasFix` true, the
+        ///   log's speed by default).
+        public init(northMeters: Double, eastMeters: Double = 0, hdop: Double = 0.9, hasFix: Bool = true,
+                    speedMetersPerSecond: Double? = nil) {
             self.northMeters = northMeters
             self.eastMeters = eastMeters
             self.hdop = hdop
             self.hasFix = hasFix
+            self.speedMetersPerSecond = speedMetersPerSecond
         }
     }
 
     /// `leadIn` seconds of "no fix" RMC sentences from 11:00, then one RMC and one GGA per
-    /// epoch from 12:00:00, one epoch a second, the RMC's speed over ground `speed` m/s due
-    /// north, on 3 December 2026.
+    /// epoch from 12:00:00, one epoch a second, the RMC's speed over ground `speed` m/s (or the
+    /// epoch's own) due north, on 3 December 2026.
     public static func log(_ epochs: [Epoch], speed: Double, leadIn: Int) -> String {
         var text = ""
         for second in 0..<leadIn {
@@ -67,8 +72,8 @@ public enum NMEALog {
         }
         let metersPerDegree = 2 * Double.pi * TrackThresholds.earthRadiusMeters / 360
         let metersPerDegreeEast = metersPerDegree * cos(48 * Double.pi / 180)
-        let knots = String(format: "%.2f", speed * 3600 / 1852)
         for (second, epoch) in epochs.enumerated() {
+            let knots = String(format: "%.2f", (epoch.speedMetersPerSecond ?? speed) * 3600 / 1852)
             let time = clock(12 * 3600 + second)
             guard epoch.hasFix else {
                 text += sentence("GPRMC,\(time),V,,,,,,,031226,,,N")

@@ -121,6 +121,45 @@ struct RunGPSTests {
         #expect(abs((end.latitude - first.latitude) * Self.metersPerDegree - meters) < 1, "the line's length is the distance")
     }
 
+    @Test("a ride round a loop with a stop, --auto-pause: the loop's length, paused while standing and resumed, the pause out of the timer",
+          .enabled(if: installed("gpsfake") != nil && installed("gpsd") != nil, "gpsfake or gpsd is not installed (gpsd-clients, gpsd)"),
+          .timeLimit(.minutes(2)))
+    func loopRideWithAStop() async throws {
+        let box = try E2ESandbox.forHistory()
+        let (epochs, logMeters) = Self.loopWithAStop()
+        let fake = try Self.replay(NMEALog.log(epochs, speed: 8, leadIn: 3), in: box)
+        defer { fake.stop() }
+        let hiit = try box.start(["run", "--track", "cycling", "--auto-pause", "--events", "--gpsd", "127.0.0.1:\(fake.port)",
+                                  "--weight", "70"])
+        defer { hiit.stop() }
+        try await onOwnThread {
+            try hiit.waitForGPSEvent("the connection to gpsd") { $0.event == "gps" && $0.fix == "connected" }
+            try hiit.waitForGPSEvent("the auto-resume", timeout: .seconds(45)) { $0.event == "resume" }
+            try Self.waitForTheLogsEnd(hiit, meters: logMeters)
+            try hiit.send("finish")
+            try hiit.waitForEvent("saved") { $0.event == "saved" }
+        }
+        #expect(try await hiit.waitForExit().status == 0, "\(hiit.transcript)")
+        let events = try hiit.gpsEvents()
+        let fixes = events.filter { $0.event == "gps" && $0.verdict != nil }
+        try Self.expectCountsAddUp(fixes, hiit.transcript)
+        let meters = try #require(fixes.last?.distanceMeters)
+        #expect(abs(meters - logMeters) < 10, "the loop and the line are \(logMeters) m; hiit measured \(meters) m")
+        // Paused by itself 5 s after it stopped, resumed 2 s after it moved: once each.
+        let moves = events.filter { $0.event == "pause" || $0.event == "resume" }
+        #expect(moves.map(\.event) == ["pause", "resume"], "\(hiit.transcript)")
+        if moves.count == 2 {
+            let paused = moves[1].t - moves[0].t
+            #expect(paused > 1 && paused < 9, "the stop was 8 s, noticed after 5 s: \(paused) s")
+        }
+        let leg = try #require(events.first { $0.event == "results" }?.legs?.first)
+        #expect(leg.sport == "cycling" && leg.timerSeconds > 0, "\(hiit.transcript)")
+        let paused = try #require(events.first { $0.event == "results" }?.pausedSeconds)
+        #expect(paused > 1, "the auto-pause is out of the timer: \(paused) s paused")
+        let show = try box.run(["history", "show", String(try #require(events.last?.id).prefix(8))], extraEnvironment: ["COLUMNS": "80"])
+        #expect(show.stdoutLines.contains("  Route (S start, F finish)"), "\(show)")
+    }
+
     @Test("a tunnel: a burst of inaccurate fixes far off the line and seconds without a fix are dropped, counted, and add nothing to the distance",
           .enabled(if: hasGPSFake, noGPSFake), .timeLimit(.minutes(2)))
     func tunnelDropsItsFixes() async throws {
@@ -353,6 +392,20 @@ struct RunGPSTests {
         }
     }
 
+    /// A ride of 8 m/s round a loop of 16 chords of 8 m (a circle of 20.5 m radius, back to the
+    /// start: 128 m), 8 s standing there (speed 0), then 6 s at 8 m/s due north (48 m).
+    static func loopWithAStop() -> (epochs: [NMEALog.Epoch], meters: Double) {
+        let chords = 16, chord = 8.0
+        let radius = chord / (2 * sin(Double.pi / Double(chords)))
+        var epochs = (0...chords).map { step -> NMEALog.Epoch in
+            let angle = 2 * Double.pi * Double(step) / Double(chords)
+            return NMEALog.Epoch(northMeters: radius * sin(angle), eastMeters: radius - radius * cos(angle))
+        }
+        epochs += (1...8).map { _ in NMEALog.Epoch(northMeters: 0, speedMetersPerSecond: 0) }
+        epochs += (1...6).map { NMEALog.Epoch(northMeters: chord * Double($0)) }
+        return (epochs, Double(chords) * chord + 6 * chord)
+    }
+
     /// Writes `log` into the sandbox and starts gpsfake replaying it in real time (one sentence
     /// every 0.5 s: an RMC and a GGA a second), then waits for its gpsd to listen.
     /// - Throws: ``E2EFailure`` when gpsd does not listen within 10 s.
@@ -445,6 +498,7 @@ struct GPSEventLine: Decodable {
     let speedMetersPerSecond: Double?
     let leg: Int?
     let message: String?
+    let pausedSeconds: Double?
     let id: String?
     let legs: [Leg]?
 
