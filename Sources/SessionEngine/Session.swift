@@ -14,7 +14,7 @@ import WorkoutModel
 /// silently). Skipping a segment discards its pending beeps.
 public struct Session: Sendable {
     /// Something that happened, given to ``handle(_:at:)``.
-    public enum Event: String, Sendable, CaseIterable {
+    public enum Event: Equatable, Sendable {
         /// Start the first segment (ignored unless idle).
         case start
         /// Pause, keeping the exact remaining time (ignored unless running).
@@ -29,6 +29,14 @@ public struct Session: Sendable {
         case tick
         /// Complete the session now (as if the last segment ended).
         case finish
+        /// Add time to the current timed segment, or take it (a negative amount): `+` and `-`
+        /// add and take 10 s (#16). Never below what the segment has run (taking more ends it
+        /// now) nor above ``Session/longestSegment``; an open segment is not changed.
+        case addTime(Duration)
+        /// Back to the start of the current segment; when it has run less than
+        /// ``Session/backToPreviousWithin``, to the start of the previous one (so a quick
+        /// second press goes one further back, as in a music player). Its cues sound again.
+        case back
     }
 
     /// Something the caller must do: play a cue, redraw, record.
@@ -47,6 +55,12 @@ public struct Session: Sendable {
         case reset
         /// The session completed; the summary holds what to record.
         case finished(SessionSummary)
+        /// Time was added to (or taken from, a negative `amount`) segment `index`; its length
+        /// is now `duration`.
+        case timeAdded(index: Int, amount: Duration, duration: Duration)
+        /// The run went back to the start of segment `index` (a ``segmentChanged(index:at:)``
+        /// follows).
+        case wentBack(index: Int)
     }
 
     /// Where the session is.
@@ -77,6 +91,9 @@ public struct Session: Sendable {
     private var frozenElapsed: Duration = .zero
     /// Index into the current segment's cue schedule of the next cue not yet fired or dropped.
     private var nextCue = 0
+    /// Time added to (positive) or taken from (negative) each segment's planned length by
+    /// ``Event/addTime(_:)``, by index.
+    private var added: [Int: Duration] = [:]
     /// The instant up to which active time has been accounted.
     private var lastMark: Duration = .zero
     private var pausedAt: Duration = .zero
@@ -89,6 +106,14 @@ public struct Session: Sendable {
     private var workRun: [Int: Duration] = [:]
     /// The segments run since the first work start, the last one open (its end not yet set).
     private var spans: [SegmentSpan] = []
+
+    /// The longest a segment can be made by adding time: one hour, as the longest work or prepare.
+    public static let longestSegment: Duration = .seconds(3600)
+
+    /// A segment that has run less than this goes back to the previous one on
+    /// ``Event/back``: 3 s, long enough for a second press, as the double-press window of a
+    /// multisport `n`.
+    public static let backToPreviousWithin: Duration = .seconds(3)
 
     /// The share of a work segment that must have run for its round to count: one half
     /// (a round skipped after 8 s of 20 s does not count; one skipped after 10 s does).
@@ -154,8 +179,43 @@ public struct Session: Sendable {
             self = Session(program: program)
             effects.append(.reset)
             effects += handle(.start, at: now)
+        case let .addTime(amount):
+            advance(to: now, effects: &effects)
+            guard phase == .running || phase == .paused, let planned = program.segments[currentIndex].duration,
+                  let length = segment(at: currentIndex).duration else { break }
+            let elapsed = elapsed(at: now)
+            let wanted = min(max(length + amount, elapsed), max(Self.longestSegment, planned))
+            guard wanted != length else { break }
+            added[currentIndex] = wanted - planned
+            // Cues already due stay done; those after now follow the new end.
+            let schedule = segment(at: currentIndex).cueSchedule
+            nextCue = schedule.firstIndex { $0.offset > elapsed } ?? schedule.count
+            effects.append(.timeAdded(index: currentIndex, amount: wanted - length, duration: wanted))
+            advance(to: now, effects: &effects)
+        case .back:
+            advance(to: now, effects: &effects)
+            guard phase == .running || phase == .paused else { break }
+            let target = elapsed(at: now) < Self.backToPreviousWithin && currentIndex > 0 ? currentIndex - 1 : currentIndex
+            account(to: now)
+            effects.append(.wentBack(index: target))
+            enter(target, at: now, effects: &effects)
+            advance(to: now, effects: &effects)
         }
         return effects
+    }
+
+    /// The segment at `index` as it runs: the program's, with the time added or taken by
+    /// ``Event/addTime(_:)`` (screens and the record read its length from here).
+    /// - Parameter index: a segment index of ``program``.
+    public func segment(at index: Int) -> Segment {
+        var segment = program.segments[index]
+        if let duration = segment.duration, let extra = added[index] { segment.duration = max(duration + extra, .zero) }
+        return segment
+    }
+
+    /// Time in the current segment at `now`, pauses excluded.
+    private func elapsed(at now: Duration) -> Duration {
+        phase == .paused ? frozenElapsed : max(now - segmentStart, .zero)
     }
 
     /// The next instant at which `handle(.tick, at:)` has something to do (a cue or the end of
@@ -163,7 +223,7 @@ public struct Session: Sendable {
     /// segment without cues).
     public var nextDeadline: Duration? {
         guard phase == .running, currentIndex < program.segments.count else { return nil }
-        let segment = program.segments[currentIndex]
+        let segment = self.segment(at: currentIndex)
         let schedule = segment.cueSchedule
         var deadline: Duration?
         if nextCue < schedule.count { deadline = segmentStart + schedule[nextCue].offset }
@@ -178,7 +238,7 @@ public struct Session: Sendable {
 
     /// What a screen shows at instant `now`.
     public func snapshot(at now: Duration) -> SessionSnapshot {
-        let segment = program.segments.isEmpty ? nil : program.segments[min(currentIndex, program.segments.count - 1)]
+        let segment = program.segments.isEmpty ? nil : self.segment(at: min(currentIndex, program.segments.count - 1))
         let elapsedInSegment: Duration
         switch phase {
         case .running: elapsedInSegment = max(now - segmentStart, .zero)
@@ -192,8 +252,8 @@ public struct Session: Sendable {
         }
         var remainingAfter: Duration = .zero
         if phase != .finished {
-            for later in program.segments.dropFirst(currentIndex + 1) {
-                remainingAfter += later.duration ?? .zero
+            for later in program.segments.indices.dropFirst(currentIndex + 1) {
+                remainingAfter += self.segment(at: later).duration ?? .zero
             }
         }
         return SessionSnapshot(
@@ -203,7 +263,7 @@ public struct Session: Sendable {
             totalElapsed: firstWorkStart == nil ? .zero : totalActive + running,
             workElapsed: workActive + (segment?.kind == .work ? running : .zero),
             remaining: phase == .finished ? .zero : (remainingInSegment ?? .zero) + remainingAfter,
-            nextSegment: currentIndex + 1 < program.segments.count ? program.segments[currentIndex + 1] : nil)
+            nextSegment: currentIndex + 1 < program.segments.count ? self.segment(at: currentIndex + 1) : nil)
     }
 
     // MARK: Internals
@@ -211,7 +271,7 @@ public struct Session: Sendable {
     /// Fires due cues and segment ends up to `now`, catching up across segments after a stall.
     private mutating func advance(to now: Duration, effects: inout [Effect]) {
         while phase == .running {
-            let segment = program.segments[currentIndex]
+            let segment = self.segment(at: currentIndex)
             let schedule = segment.cueSchedule
             while nextCue < schedule.count, segmentStart + schedule[nextCue].offset <= now {
                 let due = segmentStart + schedule[nextCue].offset
@@ -290,7 +350,7 @@ public struct Session: Sendable {
     private var countedRounds: [Int] {
         workRun.keys.sorted().filter { index in
             let run = workRun[index] ?? .zero
-            guard let duration = program.segments[index].duration else { return run > .zero }
+            guard let duration = segment(at: index).duration else { return run > .zero }
             return run.inSeconds >= duration.inSeconds * Self.countedRoundShare
         }
     }

@@ -184,6 +184,7 @@ extension StyledText {
         case "▼": "v"
         case "✓": "+"
         case "▶": ">"
+        case "←": "<"
         default: nil
         }
     }

@@ -226,7 +226,7 @@ import Glibc
             #"{"event":"quit","t":20}"#,
         ])
         #expect(run.errors == [
-            "hiit: unknown command 'jump' on stdin; expected pause, resume, skip, next, finish, reset, mute or quit",
+            "hiit: unknown command 'jump' on stdin; expected pause, resume, skip, next, back, add, take, finish, reset, mute or quit",
             "hiit: 'lap' applies to multisport sessions; ignored",
         ])
     }
@@ -242,7 +242,7 @@ import Glibc
         let notice = "Cues are off: cannot open audio device 'default'"
         #expect(run.screen(at: .zero).first?.hasSuffix("cues off") == true)
         #expect(run.shown(at: .at(5.999)).hasSuffix(notice))
-        #expect(run.shown(at: .seconds(6)).hasSuffix("space pause · n skip · r restart · m mute · q quit"))
+        #expect(run.shown(at: .seconds(6)).hasSuffix("space pause · ← back · n skip · +/- 10 s · r restart · m mute · q quit"))
         #expect(run.shown(at: .seconds(8)).hasSuffix(notice), "m cannot turn on cues that cannot play")
         #expect(run.shown(at: .at(9.999)).hasSuffix(notice))
         #expect(run.shown(at: .seconds(10)).hasSuffix("q quit"), "a notice stays 2 s")

@@ -60,7 +60,7 @@ import WorkoutModel
 
 
 
-                           space pause - n skip - r restart - m mute - q quit
+                 space pause - < back - n skip - +/- 10 s - r restart - m mute - q quit
             """)
     }
 
@@ -93,10 +93,10 @@ import WorkoutModel
         #expect(lines[0].hasPrefix(" Classic") && lines[0].hasSuffix("cues on"))
         let shown = lines.map { $0.trimmingCharacters(in: .whitespaces) }
         for expected in ["WORK", "Squats - round 1/3 - exercise 1/2", "Next: REST 0:20", "Elapsed 0:12   Remaining 4:43",
-                         "space pause - n skip - r restart - m mute - q quit"] {
+                         "space pause - < back - n skip - +/- 10 s - r restart - m mute - q quit"] {
             #expect(shown.contains(expected), "\(expected)\n\(text)")
         }
-        #expect(shown.last == "space pause - n skip - r restart - m mute - q quit")
+        #expect(shown.last == "space pause - < back - n skip - +/- 10 s - r restart - m mute - q quit")
     }
 
     /// Between 80×24 and 200×50 the digits grow as far as the window allows: twice the size

@@ -32,6 +32,8 @@ struct EventLine: Encodable, Equatable {
     var sport: String?
     /// A timed segment's length in seconds.
     var durationSeconds: Double?
+    /// On `time`: the seconds added to the segment (negative: taken).
+    var amountSeconds: Double?
     /// Seconds spent in work segments (sport legs in a multisport session).
     var workoutSeconds: Double?
     /// Seconds from the first work (or the start) to the finish, pauses excluded.

@@ -11,6 +11,10 @@ struct IntervalRun: Equatable {
     /// The name shown in the screen's header.
     var workoutName: String
 
+    /// What `+` adds to the current segment and `-` takes from it: 10 s, as termdown and
+    /// timr-tui do.
+    static let timeStep: Duration = .seconds(10)
+
     /// The shortest time between two redraws for the progress bar alone: a bar that could move
     /// more often (a 20 s segment moves 480 eighths of a cell at 80 columns) moves four
     /// times a second.
@@ -20,9 +24,14 @@ struct IntervalRun: Equatable {
 // MARK: Keys
 
 extension IntervalRun: RunAdapter {
-    /// `n` and → skip to the next segment; `r` restarts after asking.
+    /// `n` and → skip to the next segment; ← goes back to the start of the segment (a quick
+    /// second ← to the previous one); `+` (or `=`, the same key unshifted) adds 10 s to the
+    /// segment and `-` takes 10 s; `r` restarts after asking.
     func action(for key: Key, session: Session) -> KeyAction<Session.Event>? {
         switch key {
+        case .left: .command(.session(.back))
+        case .character("+"), .character("="): .command(.session(.addTime(Self.timeStep)))
+        case .character("-"): .command(.session(.addTime(.zero - Self.timeStep)))
         case .character("n"), .right:
             // Skipping past the last segment finishes the workout: ask first, as for quitting.
             session.currentIndex + 1 >= session.program.segments.count && session.phase != .finished
@@ -38,7 +47,7 @@ extension IntervalRun: RunAdapter {
         switch effect {
         case let .segmentChanged(index, _): index > 0
         case .finished: true
-        case .cue, .paused, .resumed, .skipped, .reset: false
+        case .cue, .paused, .resumed, .skipped, .reset, .timeAdded, .wentBack: false
         }
     }
 
@@ -115,13 +124,27 @@ extension IntervalRun: ScreenAdapter {
         return (parts + ["hiit"]).joined(separator: " · ")
     }
 
-    /// "Skipped" and "Restarted"; the rest shows on the screen itself.
+    /// "Skipped", "Restarted", "+10 s", "−10 s", "Back to WORK Burpees"; the rest shows on the
+    /// screen itself.
     func notice(for effect: Session.Effect, session: Session) -> String? {
         switch effect {
         case .skipped: "Skipped"
         case .reset: "Restarted"
+        case let .timeAdded(_, amount, _): Self.amountText(amount)
+        case let .wentBack(index): "Back to " + Self.segmentName(session.segment(at: index))
         default: nil
         }
+    }
+
+    /// `+10 s` or `−10 s` (a minus sign, which the screen makes `-` in ASCII).
+    static func amountText(_ amount: Duration) -> String {
+        let seconds = Int(abs(amount.inSeconds).rounded())
+        return (amount < .zero ? "−" : "+") + "\(seconds) s"
+    }
+
+    /// `WORK Burpees`, `REST`, `PREPARE`: the phase and, for work, the exercise.
+    static func segmentName(_ segment: Segment) -> String {
+        segment.kind == .work ? "\(Format.phase(segment.kind)) \(segment.label)" : Format.phase(segment.kind)
     }
 }
 
@@ -138,11 +161,14 @@ extension IntervalRun: PlainAdapter {
     /// A segment's line at its start; `paused`, `resumed`, `skipped`, `restarted` when they happen.
     func plainLine(for effect: Session.Effect, session: Session, at now: Duration) -> (at: Duration, text: String)? {
         switch effect {
-        case let .segmentChanged(index, at): (at, Format.segmentLine(session.program.segments[index]))
+        case let .segmentChanged(index, at): (at, Format.segmentLine(session.segment(at: index)))
         case .paused: (now, "paused")
         case .resumed: (now, "resumed")
         case .skipped: (now, "skipped")
         case .reset: (now, "restarted")
+        case let .timeAdded(_, amount, duration):
+            (now, "\(amount < .zero ? "took" : "added") \(Int(abs(amount.inSeconds).rounded())) s: now \(Format.clock(duration.inSeconds))")
+        case .wentBack: (now, "back")
         case .cue, .finished: nil
         }
     }
@@ -161,22 +187,27 @@ extension IntervalRun: EventsAdapter {
         case "skip", "next": return [.session(.skip)]
         case "finish": return [.session(.finish)]
         case "reset", "restart": return [.session(.reset)]
+        case "add", "+": return [.session(.addTime(IntervalRun.timeStep))]
+        case "take", "-": return [.session(.addTime(.zero - IntervalRun.timeStep))]
+        case "back": return [.session(.back)]
         case "lap", "undo", "end":
             errors("hiit: '\(text)' applies to multisport sessions; ignored")
             return []
         default:
-            errors("hiit: unknown command '\(text)' on stdin; expected pause, resume, skip, next, finish, reset, mute or quit")
+            errors("hiit: unknown command '\(text)' on stdin; expected pause, resume, skip, next, back, add, take, finish, reset, mute or quit")
             return []
         }
     }
 
     /// `segment` (with the segment's labels and `due`), `cue`, `pause`, `resume`, `skip`,
-    /// `reset`, `finish` (with the measured times).
+    /// `reset`, `time` (time added or taken: `amountSeconds`, and the segment's new
+    /// `durationSeconds`), `back` (the segment gone back to, whose `segment` line follows),
+    /// `finish` (with the measured times).
     func eventLine(for effect: Session.Effect, session: Session, at now: Duration) -> EventLine {
         var line = EventLine(event: "", t: now.inSeconds)
         switch effect {
         case let .segmentChanged(index, at):
-            let segment = session.program.segments[index]
+            let segment = session.segment(at: index)
             line.event = "segment"
             line.due = at.inSeconds
             line.index = index
@@ -201,6 +232,14 @@ extension IntervalRun: EventsAdapter {
             line.index = index
         case .reset:
             line.event = "reset"
+        case let .timeAdded(index, amount, duration):
+            line.event = "time"
+            line.index = index
+            line.amountSeconds = amount.inSeconds
+            line.durationSeconds = duration.inSeconds
+        case let .wentBack(index):
+            line.event = "back"
+            line.index = index
         case let .finished(summary):
             line.event = "finish"
             line.due = summary.end.inSeconds

@@ -59,8 +59,8 @@ enum TimerScreen {
         }()
         let cues = RunScreen.cueState(isMuted: state.isMuted, cuesOffReason: state.cuesOffReason)
         let pauseKey = paused ? "space resume" : "space pause"
-        let keys = width >= 52
-            ? "\(pauseKey) · n skip · r restart · m mute · q quit"
+        let keys = width >= 76 ? "\(pauseKey) · ← back · n skip · +/- 10 s · r restart · m mute · q quit"
+            : width >= 52 ? "\(pauseKey) · n skip · r restart · m mute · q quit"
             : "\(pauseKey) · n skip · q quit"
         let bottom: StyledText.Span = state.prompt.map { StyledText.Span("\($0) [y/N]", style: TextStyle(bold: true, reversed: true)) }
             ?? StyledText.Span(state.notice ?? keys, style: TextStyle(dim: state.notice == nil))
