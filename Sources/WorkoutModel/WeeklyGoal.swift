@@ -127,7 +127,7 @@ public struct WeeklyGoal: Codable, Equatable, Sendable {
         let shown = typed ?? "\(metric.rawValue) \(Self.number(target))"
         let range = Self.range(of: metric)
         guard target.isFinite, range.contains(target) else {
-            throw .badGoal(text: shown, reason: "a weekly goal of \(metric.rawValue) is " + Self.rangeText(metric))
+            throw .badGoal(text: shown, reason: Self.rangeText(metric))
         }
         if metric == .sessions, target != target.rounded() {
             throw .badGoal(text: shown, reason: "sessions are a whole number")
@@ -140,13 +140,13 @@ public struct WeeklyGoal: Codable, Equatable, Sendable {
         }
     }
 
-    /// The range of a metric in the words of its typed forms: `1 min to 168 h`.
+    /// The range of a metric in the words of its typed forms: `a time goal is 1 min to 168 h`.
     static func rangeText(_ metric: Metric) -> String {
         switch metric {
-        case .time: "1 min to 168 h"
-        case .sessions: "1 to 100 sessions"
-        case .kcal: "1 to 50000 kcal"
-        case .distance: "0.1 to 10000 km (0.07 to 6213 mi)"
+        case .time: "a time goal is 1 min to 168 h"
+        case .sessions: "a sessions goal is 1 to 100 sessions"
+        case .kcal: "an energy goal is 1 to 50000 kcal"
+        case .distance: "a distance goal is 0.1 to 10000 km (0.07 to 6213 mi)"
         }
     }
 
