@@ -64,7 +64,7 @@ enum GoalText {
         let text = "Week " + glyphs.text(amounts(progress, units: units))
         let full = text + " " + bar(progress, glyphs: glyphs) + " " + percent(progress)
         if full.displayWidth <= width { return [full] }
-        return Format.wrap(text + " " + percent(progress), width: width, indent: "  ")
+        return Format.wrap(Format.pieces(text) + [percent(progress)], indent: "  ", width: width)
     }
 
     /// `Week: 95 of 150 min`, the end-of-workout line.
