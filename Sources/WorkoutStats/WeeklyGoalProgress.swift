@@ -22,7 +22,12 @@ extension WeeklyGoal {
     /// Whether totals (of one week, under ``filter``) reach the target. Totals are exact to the
     /// millisecond, the micro-kcal and the millimetre, so a target is met by a sum equal to it.
     public func isMet(by totals: StatsTotals) -> Bool {
-        totals.value(of: statsMetric) >= target - 1e-9
+        isReached(by: totals.value(of: statsMetric))
+    }
+
+    /// Whether a value of the goal's metric (seconds, sessions, kcal, metres) reaches the target.
+    public func isReached(by value: Double) -> Bool {
+        value >= target - 1e-9
     }
 }
 
@@ -55,13 +60,7 @@ public struct WeeklyGoalProgress: Equatable, Sendable {
         let weeks = CalendarWeeks(firstWeekday: context.firstWeekday)
         let week = weeks.week(of: context.today)
         let first = weeks.firstDay(of: week) ?? context.today
-        var totals = StatsTotals()
-        let range = first.dayNumber...(first.dayNumber + 6)
-        rollup.forEachCell(of: goal.filter) { dayNumber, _, sums in
-            if range.contains(dayNumber) { totals.add(sums) }
-        } distance: { dayNumber, _, sport, mm in
-            if range.contains(dayNumber) { totals.addDistance(mm, sport: sport) }
-        }
+        let totals = Streaks.weeklyTotals(rollup, filter: goal.filter, weeks: weeks)[week] ?? StatsTotals()
         self.init(goal: goal, firstDay: first, lastDay: first.adding(days: 6) ?? first,
                   done: totals.value(of: goal.statsMetric))
     }
@@ -70,7 +69,7 @@ public struct WeeklyGoalProgress: Equatable, Sendable {
     public var fraction: Double { goal.target > 0 ? done / goal.target : 0 }
 
     /// Whether the week has reached the goal.
-    public var isMet: Bool { done >= goal.target - 1e-9 }
+    public var isMet: Bool { goal.isReached(by: done) }
 }
 
 /// The streaks and this week's goal progress of a history as of today, as `hiit stats` shows

@@ -74,24 +74,17 @@ public struct ProfileFile: Equatable, Sendable {
     /// An unknown `firstWeekday`, `units`, `weeklyGoal.metric` or `weeklyGoal.unit` word, said
     /// with the words allowed.
     private static func clearer(_ error: StoreError) -> StoreError {
-        guard case let .invalidValue(location, keyPath, _) = error else { return error }
-        switch keyPath {
-        case "firstWeekday":
-            return .invalidValue(location, keyPath: keyPath, reason: "expected one of "
-                + Profile.FirstWeekday.allCases.map(\.rawValue).joined(separator: ", "))
-        case "units":
-            return .invalidValue(location, keyPath: keyPath, reason: "expected one of "
-                + Profile.Units.allCases.map(\.rawValue).joined(separator: ", "))
-        case "weeklyGoal.metric":
-            return .invalidValue(location, keyPath: keyPath, reason: "expected one of "
-                + WeeklyGoal.Metric.allCases.map(\.rawValue).joined(separator: ", "))
-        case "weeklyGoal.unit":
-            return .invalidValue(location, keyPath: keyPath, reason: "expected one of "
-                + WeeklyGoal.DistanceUnit.allCases.map(\.rawValue).joined(separator: ", "))
-        default:
-            return error
-        }
+        guard case let .invalidValue(location, keyPath, _) = error, let words = allowedWords[keyPath] else { return error }
+        return .invalidValue(location, keyPath: keyPath, reason: "expected one of " + words.joined(separator: ", "))
     }
+
+    /// The words each key of a word takes.
+    private static let allowedWords: [String: [String]] = [
+        "firstWeekday": Profile.FirstWeekday.allCases.map(\.rawValue),
+        "units": Profile.Units.allCases.map(\.rawValue),
+        "weeklyGoal.metric": WeeklyGoal.Metric.allCases.map(\.rawValue),
+        "weeklyGoal.unit": WeeklyGoal.DistanceUnit.allCases.map(\.rawValue),
+    ]
 
     /// Changes the profile: reads it under the data folder's exclusive lock, applies `change`,
     /// validates, and replaces the file atomically (0600). A file that does not parse is never

@@ -36,9 +36,7 @@ struct GoalCommand: Command {
     /// `--sport SPORT`: only this sport's sessions count, if given.
     @Option("sport", valueName: "sport",
             help: "Count only sessions with this sport (\(StatsCommand.filterSports), or run, bike, swim, …) or interval workouts (intervals), for any kind of goal; distances are then that sport's.",
-            as: StatsCommand.parsing(SessionFilter.init(argument:)) { _ in
-                "is not a sport: use one of \(StatsCommand.filterSports) (or run, bike, swim, walk, row, hike, paddle, ski), or intervals"
-            })
+            as: StatsCommand.filterConversion)
     var filter: SessionFilter?
     /// `--clear`: whether the goal is removed.
     @Flag("clear", help: "Remove the weekly goal.")

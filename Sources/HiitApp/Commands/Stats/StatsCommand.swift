@@ -46,9 +46,7 @@ struct StatsCommand: Command {
     /// `--sport SPORT`: the sessions counted, if given.
     @Option("sport", valueName: "sport",
             help: "Count only sessions with this sport (\(StatsCommand.filterSports), or run, bike, swim, walk, row, hike, paddle, ski) or only interval workouts (intervals; hiit is the same: timed ones and a device's HIIT sessions); distances and ascent are then that sport's.",
-            as: StatsCommand.parsing(SessionFilter.init(argument:)) { _ in
-                "is not a sport: use one of \(StatsCommand.filterSports) (or run, bike, swim, walk, row, hike, paddle, ski), or intervals"
-            })
+            as: StatsCommand.filterConversion)
     var filter: SessionFilter?
     /// `--json`: whether to write JSON instead of the screen.
     @Flag("json", help: "Write the report as one JSON object (period, buckets, totals, averagePerBucket, best, comparison, streaks, goal) instead of the screen.")
@@ -57,6 +55,14 @@ struct StatsCommand: Command {
     /// The sports `--sport` takes by name, as its help and error list them: every ``Sport``
     /// (`swimming, cycling, running, …, hiit, other`; `hiit` counts interval workouts).
     static let filterSports = Sport.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// `--sport`'s conversion (here and in `hiit goal`): a ``SessionFilter`` word, or a usage
+    /// error listing the words taken.
+    static var filterConversion: ValueConversion<SessionFilter> {
+        parsing(SessionFilter.init(argument:)) { _ in
+            "is not a sport: use one of \(filterSports) (or run, bike, swim, walk, row, hike, paddle, ski), or intervals"
+        }
+    }
 
     /// The period, baseline, metric and filter asked for.
     var query: StatsQuery {
