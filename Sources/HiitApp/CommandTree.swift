@@ -26,7 +26,7 @@ enum CommandTree {
             PlanSetCommand.self,
             HistoryListCommand.self, HistoryShowCommand.self, HistoryEditCommand.self, HistoryDeleteCommand.self,
             HistoryExportCommand.self, HistoryImportCommand.self,
-            ProfileCommand.self, SoundsCommand.self, GPSCommand.self, StatsCommand.self, DemoCommand.self,
+            ProfileCommand.self, GoalCommand.self, SoundsCommand.self, GPSCommand.self, StatsCommand.self, DemoCommand.self,
             CompletionsCommand.self, ManCommand.self,
         ]
     }
@@ -51,9 +51,12 @@ enum CommandTree {
     /// status; every error a command throws is reported here, through ``ErrorReport``.
     /// The program's own text follows the locale (``Glyphs/decide(environment:)``): under a
     /// locale that is not UTF-8 help, errors and every screen are ASCII.
-    static func main(arguments: [String], environment: [String: String], console: Console) -> Int32 {
+    /// - Parameter now: the instant "now" for the commands that show where today stands
+    ///   (``CommandContext/now``); the clock when not given (tests give a fixed instant).
+    static func main(arguments: [String], environment: [String: String], console: Console, now: Date = Date()) -> Int32 {
         let console = console.using(Glyphs.decide(environment: environment))
-        return checkedOutput(dispatch(arguments: arguments, environment: environment, console: console), console: console)
+        return checkedOutput(dispatch(arguments: arguments, environment: environment, console: console, now: now),
+                             console: console)
     }
 
     /// The exit status `status`, or 74 after one `Error:` line when a write to stdout failed
@@ -67,7 +70,7 @@ enum CommandTree {
     }
 
     /// Parses `arguments`, runs the command and reports what it threw.
-    private static func dispatch(arguments: [String], environment: [String: String], console: Console) -> Int32 {
+    private static func dispatch(arguments: [String], environment: [String: String], console: Console, now: Date) -> Int32 {
         let width = helpWidth(columnsVariable: environment["COLUMNS"],
                               terminalColumns: TerminalSize.query(fd: STDOUT_FILENO)?.columns)
         let outcome: ParseOutcome
@@ -87,7 +90,7 @@ enum CommandTree {
             return ExitStatus.success
         case let .command(parsed):
             let context = CommandContext(
-                environment: environment, console: console,
+                environment: environment, console: console, now: now,
                 locations: Locations(environment: environment,
                                      executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()))
             let path = spelled(root.specs(along: parsed.path) ?? [root], console.glyphs)

@@ -20,6 +20,9 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case badDistance(text: String, reason: String)
     /// A plan command named an interval workout; `name` is the workout's name.
     case notAPlan(name: String)
+    /// A weekly goal (``WeeklyGoal``) that does not parse or is out of range; `text` is what was
+    /// typed (or the stored value), `reason` what is wrong.
+    case badGoal(text: String, reason: String)
 
     /// One line: what is wrong, the value and the allowed range.
     public var description: String {
@@ -40,6 +43,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\"\(text.debugSafe)\" is not a distance (\(reason)); expected a number and m, km, yd or mi such as 750m, 20km or 33⅓yd"
         case let .notAPlan(name):
             return "'\(name.debugSafe)' is an interval workout, not a multisport plan; change it with 'hiit edit'"
+        case let .badGoal(text, reason):
+            return "'\(text.debugSafe)' is not a weekly goal (\(reason)); expected \(WeeklyGoal.acceptedForms)"
         case let .badWeight(weight):
             return "weightKg is \(weight); allowed 20–400 kg"
         }

@@ -1,9 +1,11 @@
 /// The person's settings, stored in `profile.json` (DESIGN §3, §6 `hiit profile`):
 /// ```json
 /// {"firstWeekday": "monday", "selectedWorkout": "Tabata", "units": "metric", "version": 1,
-///  "weightKg": 72.5}
+///  "weeklyGoal": {"metric": "time", "target": 9000}, "weightKg": 72.5}
 /// ```
-/// Every field but `version` may be missing (defaults: no weight, `system`, `metric`, none).
+/// Every field but `version` may be missing (defaults: no weight, `system`, `metric`, none,
+/// no weekly goal). `weeklyGoal` is optional and new in version 1 files: older profiles stay
+/// valid as they are.
 public struct Profile: Codable, Equatable, Sendable {
     /// The first day of a calendar week for statistics.
     public enum FirstWeekday: String, Codable, Sendable, CaseIterable {
@@ -38,27 +40,32 @@ public struct Profile: Codable, Equatable, Sendable {
     public var units: Units
     /// The name of the workout plain `hiit` runs; `nil` for the default.
     public var selectedWorkout: String?
+    /// The weekly goal (`hiit goal`); `nil` when none is set.
+    public var weeklyGoal: WeeklyGoal?
 
     /// Creates a profile; the defaults are an empty profile.
     public init(weightKg: Double? = nil, firstWeekday: FirstWeekday = .system, units: Units = .metric,
-                selectedWorkout: String? = nil) {
+                selectedWorkout: String? = nil, weeklyGoal: WeeklyGoal? = nil) {
         self.weightKg = weightKg
         self.firstWeekday = firstWeekday
         self.units = units
         self.selectedWorkout = selectedWorkout
+        self.weeklyGoal = weeklyGoal
     }
 
-    /// Checks the weight range.
+    /// Checks the weight range and the weekly goal.
     /// - Throws: ``PlanError/outOfRange(field:value:range:unit:)``-like message as
-    ///   ``PlanError/badWeight(_:)`` when the weight is outside 20–400 kg or not finite.
+    ///   ``PlanError/badWeight(_:)`` when the weight is outside 20–400 kg or not finite;
+    ///   ``PlanError/badGoal(text:reason:)`` for a weekly goal that ``WeeklyGoal/validate()`` refuses.
     public func validate() throws(PlanError) {
         if let weightKg, !(weightKg.isFinite && Self.weightRange.contains(weightKg)) {
             throw .badWeight(weightKg)
         }
+        try weeklyGoal?.validate()
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, weightKg, firstWeekday, units, selectedWorkout
+        case version, weightKg, firstWeekday, units, selectedWorkout, weeklyGoal
     }
 
     /// Decodes a profile; missing fields take their defaults.
@@ -70,6 +77,7 @@ public struct Profile: Codable, Equatable, Sendable {
         firstWeekday = try c.decodeIfPresent(FirstWeekday.self, forKey: .firstWeekday) ?? .system
         units = try c.decodeIfPresent(Units.self, forKey: .units) ?? .metric
         selectedWorkout = try c.decodeIfPresent(String.self, forKey: .selectedWorkout)
+        weeklyGoal = try c.decodeIfPresent(WeeklyGoal.self, forKey: .weeklyGoal)
     }
 
     /// Encodes every set field and the version.
@@ -80,5 +88,6 @@ public struct Profile: Codable, Equatable, Sendable {
         try c.encode(firstWeekday, forKey: .firstWeekday)
         try c.encode(units, forKey: .units)
         try c.encodeIfPresent(selectedWorkout, forKey: .selectedWorkout)
+        try c.encodeIfPresent(weeklyGoal, forKey: .weeklyGoal)
     }
 }

@@ -15,8 +15,21 @@ import WorkoutModel
 ///  "filter": "all", "metric": "time",
 ///  "period": {"kind": "7d", "start": "2026-11-24", "end": "2026-11-30", "inProgress": true},
 ///  "totals": {"sessions": 1, "workoutSeconds": 160, "totalSeconds": 230, "kcal": 27.6,
-///             "distanceMeters": 0, "distanceBySport": {}, "ascentMeters": 0}}
+///             "distanceMeters": 0, "distanceBySport": {}, "ascentMeters": 0},
+///  "streaks": {"days": {"current": 5, "currentStart": "2026-11-26", "currentEnd": "2026-11-30",
+///                       "longest": 12, "longestStart": "2026-03-03", "longestEnd": "2026-03-14"},
+///              "weeks": {"current": 0, "currentStart": null, "currentEnd": null, "longest": 3, …} | null},
+///  "goal": {"metric": "time", "target": 9000, "done": 5700, "met": false, "sport": "running",
+///           "unit": "km", "start": "2026-11-30", "end": "2026-12-06"} | null}
 /// ```
+///
+/// `streaks` and `goal` are there when the report carries a ``StreakReport`` (`hiit stats`
+/// always adds one): they are as of today, whatever the period. A streak's `current` and
+/// `longest` count days (weeks), 0 for none, with the first and last day they span (`null`
+/// for none; a week streak spans whole weeks). `weeks` and `goal` are `null` without a weekly
+/// goal; `goal.target` and `goal.done` are in the metric's base unit (seconds of workout time,
+/// sessions, kcal, metres), `sport` and `unit` (km or mi, distance goals) only when set, and
+/// `start`/`end` the days of this week.
 ///
 /// Dates: periods and buckets of a day or longer give `YYYY-MM-DD`, `end` the last day
 /// included; hourly buckets, the `24h` period and partial comparisons give ISO 8601
@@ -33,6 +46,8 @@ extension StatsReport: Encodable {
         case kind, start, end, inProgress, label, baseline, partial, change
         case sessions, workoutSeconds, totalSeconds, kcal, distanceMeters, distanceBySport, ascentMeters
         case difference, percent, new
+        case streaks, goal, days, weeks, current, currentStart, currentEnd, longest, longestStart, longestEnd
+        case target, done, met, sport, unit
     }
 
     private struct SportKey: CodingKey {
@@ -93,6 +108,50 @@ extension StatsReport: Encodable {
             }
         } else {
             try c.encodeNil(forKey: .comparison)
+        }
+        if let streaks {
+            try Self.encode(streaks, into: &c)
+        }
+    }
+
+    /// `streaks` {days, weeks} and `goal` of a ``StreakReport``.
+    private static func encode(_ report: StreakReport, into c: inout KeyedEncodingContainer<Keys>) throws {
+        var s = c.nestedContainer(keyedBy: Keys.self, forKey: .streaks)
+        var d = s.nestedContainer(keyedBy: Keys.self, forKey: .days)
+        try encode(report.days, into: &d)
+        if let weeks = report.weeks {
+            var w = s.nestedContainer(keyedBy: Keys.self, forKey: .weeks)
+            try encode(weeks, into: &w)
+        } else {
+            try s.encodeNil(forKey: .weeks)
+        }
+        guard let progress = report.goal else {
+            try c.encodeNil(forKey: .goal)
+            return
+        }
+        var g = c.nestedContainer(keyedBy: Keys.self, forKey: .goal)
+        try g.encode(progress.goal.metric.rawValue, forKey: .metric)
+        try g.encode(progress.goal.target, forKey: .target)
+        try g.encode(progress.done, forKey: .done)
+        try g.encode(progress.isMet, forKey: .met)
+        try g.encodeIfPresent(progress.goal.sport, forKey: .sport)
+        try g.encodeIfPresent(progress.goal.unit?.rawValue, forKey: .unit)
+        try g.encode(progress.firstDay.description, forKey: .start)
+        try g.encode(progress.lastDay.description, forKey: .end)
+    }
+
+    /// `current`, `longest` and the days each spans (`null` for none).
+    private static func encode(_ streaks: Streaks, into c: inout KeyedEncodingContainer<Keys>) throws {
+        for (streak, count, start, end) in [(streaks.current, Keys.current, Keys.currentStart, Keys.currentEnd),
+                                            (streaks.longest, .longest, .longestStart, .longestEnd)] {
+            try c.encode(streak?.count ?? 0, forKey: count)
+            if let streak {
+                try c.encode(streak.firstDay.description, forKey: start)
+                try c.encode(streak.lastDay.description, forKey: end)
+            } else {
+                try c.encodeNil(forKey: start)
+                try c.encodeNil(forKey: end)
+            }
         }
     }
 

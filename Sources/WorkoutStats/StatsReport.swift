@@ -79,6 +79,9 @@ public struct StatsReport: Sendable {
     public let comparison: StatsComparison?
     /// The context the report was made in (for date formats).
     let context: StatsContext
+    /// The streaks and this week's goal progress as of today, when the caller adds them (`hiit
+    /// stats` does); written by ``jsonData()`` as `streaks` and `goal` when set.
+    public var streaks: StreakReport?
 
     /// Builds a report from the records (every period kind).
     /// - Parameters:

@@ -20,7 +20,7 @@ public struct ProfileFile: Equatable, Sendable {
     /// written here.
     /// - Throws: ``StoreError`` naming the file, line and column when it does not parse, holds
     ///   a wrong type, an unknown `firstWeekday` or `units` word, a weight outside 20–400 kg,
-    ///   or was written by a newer hiit; ``StoreError/io(path:operation:errno:)`` when it
+    ///   a `weeklyGoal` out of range or of an unknown metric, unit or sport, or was written by a newer hiit; ``StoreError/io(path:operation:errno:)`` when it
     ///   cannot be read. The file is never changed.
     public func read() throws(StoreError) -> Profile {
         let url = folder.profileURL
@@ -55,30 +55,36 @@ public struct ProfileFile: Equatable, Sendable {
             try profile.validate()
         } catch {
             let bytes = [UInt8](data)
-            if let weight = profile.weightKg, let root = try? JSONTreeParser.parse(bytes, path: path) {
-                let location = root.deepest(along: [.key("weightKg")]).location(in: bytes, path: path)
-                throw .invalidValue(location, keyPath: "weightKg",
-                                    reason: "\(HistoryRecordRules.number(weight)) is outside 20–400 kg")
+            if let root = try? JSONTreeParser.parse(bytes, path: path) {
+                if case let .badGoal(_, reason) = error {
+                    let location = root.deepest(along: [.key("weeklyGoal")]).location(in: bytes, path: path)
+                    throw .invalidValue(location, keyPath: "weeklyGoal", reason: reason)
+                }
+                if let weight = profile.weightKg {
+                    let location = root.deepest(along: [.key("weightKg")]).location(in: bytes, path: path)
+                    throw .invalidValue(location, keyPath: "weightKg",
+                                        reason: "\(HistoryRecordRules.number(weight)) is outside 20–400 kg")
+                }
             }
             throw .invalidPlan(path: path, error)
         }
         return profile
     }
 
-    /// An unknown `firstWeekday` or `units` word, said with the words allowed.
+    /// An unknown `firstWeekday`, `units`, `weeklyGoal.metric` or `weeklyGoal.unit` word, said
+    /// with the words allowed.
     private static func clearer(_ error: StoreError) -> StoreError {
-        guard case let .invalidValue(location, keyPath, _) = error else { return error }
-        switch keyPath {
-        case "firstWeekday":
-            return .invalidValue(location, keyPath: keyPath, reason: "expected one of "
-                + Profile.FirstWeekday.allCases.map(\.rawValue).joined(separator: ", "))
-        case "units":
-            return .invalidValue(location, keyPath: keyPath, reason: "expected one of "
-                + Profile.Units.allCases.map(\.rawValue).joined(separator: ", "))
-        default:
-            return error
-        }
+        guard case let .invalidValue(location, keyPath, _) = error, let words = allowedWords[keyPath] else { return error }
+        return .invalidValue(location, keyPath: keyPath, reason: "expected one of " + words.joined(separator: ", "))
     }
+
+    /// The words each key of a word takes.
+    private static let allowedWords: [String: [String]] = [
+        "firstWeekday": Profile.FirstWeekday.allCases.map(\.rawValue),
+        "units": Profile.Units.allCases.map(\.rawValue),
+        "weeklyGoal.metric": WeeklyGoal.Metric.allCases.map(\.rawValue),
+        "weeklyGoal.unit": WeeklyGoal.DistanceUnit.allCases.map(\.rawValue),
+    ]
 
     /// Changes the profile: reads it under the data folder's exclusive lock, applies `change`,
     /// validates, and replaces the file atomically (0600). A file that does not parse is never

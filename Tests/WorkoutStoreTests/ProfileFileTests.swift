@@ -20,6 +20,8 @@ import TestSupport
         Profile(weightKg: 20, firstWeekday: .sunday, units: .imperial, selectedWorkout: "Leg day"),
         Profile(weightKg: 400, firstWeekday: .saturday, units: .metric, selectedWorkout: "Core+Legs"),
         Profile(weightKg: nil, firstWeekday: .system, units: .imperial, selectedWorkout: "Ünïcode ✓"),
+        Profile(weeklyGoal: WeeklyGoal(metric: .time, target: 9000)),
+        Profile(units: .imperial, weeklyGoal: WeeklyGoal(metric: .distance, target: 40_233.6, unit: .mi, sport: "running")),
     ])
     func profilesSurviveAWriteAndARead(profile: Profile) throws {
         let folder = try TemporaryFolder()
@@ -49,6 +51,11 @@ import TestSupport
         ("{\n\"firstWeekday\": \"Tuesday\"}", "p.json, line 2, column 17: firstWeekday: expected one of monday, sunday, saturday, system"),
         ("{\"units\": \"furlongs\"}", "p.json, line 1, column 11: units: expected one of metric, imperial"),
         ("{\"units\": 1}", "p.json, line 1, column 11: units: expected a string, found the number 1"),
+        ("{\n  \"weeklyGoal\": {\"metric\": \"laps\", \"target\": 4}\n}", "p.json, line 2, column 28: weeklyGoal.metric: expected one of sessions, time, kcal, distance"),
+        ("{\"weeklyGoal\": {\"metric\": \"distance\", \"target\": 40000, \"unit\": \"furlong\"}}", "p.json, line 1, column 64: weeklyGoal.unit: expected one of km, mi"),
+        ("{\"weeklyGoal\": {\"metric\": \"time\"}}", "p.json, line 1, column 16: weeklyGoal.target is missing (expected a number)"),
+        ("{\n\"weeklyGoal\": {\"metric\": \"time\", \"target\": 5}}", "p.json, line 2, column 15: weeklyGoal: a time goal is 1 min to 168 h"),
+        ("{\"weeklyGoal\": {\"metric\": \"sessions\", \"target\": 4, \"sport\": \"quidditch\"}}", "p.json, line 1, column 16: weeklyGoal: 'quidditch' is not a sport"),
         ("{\"version\": 3}", "p.json: version 3 is not supported (this hiit reads version 1; a newer hiit wrote it)"),
         ("[]", "p.json, line 1, column 1: the top level: expected an object, found an array"),
         ("", "p.json: the file is empty; expected a JSON object"),

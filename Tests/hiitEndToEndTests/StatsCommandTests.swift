@@ -7,7 +7,9 @@ import WorkoutModel
 /// `hiit stats` run as a person runs it: the built binary in a sandbox, with a small history of
 /// known sessions in February 2026 (and a few in January 2026 and February 2025 to compare
 /// with), viewed from Europe/Berlin at 80 columns without colours. Every period asked for is in
-/// the past, so the results do not depend on today.
+/// the past, so the results do not depend on today; nor does the streak line at the end, on
+/// any day after 1 March 2026 (no streak through today, the longest the latest of single
+/// days: 28 February). Streaks as of a fixed today are in GoalCommandTests.
 @Suite struct StatsCommandTests {
     /// The environment of every run: a fixed zone, width, colours off, a UTF-8 locale.
     static let environment = ["TZ": "Europe/Berlin", "COLUMNS": "80", "NO_COLOR": "1", "LANG": "C.UTF-8"]
@@ -89,6 +91,8 @@ import WorkoutModel
         "",
         "Best: 15–21 (1 h)",
         "Compared with the previous period: 1–31 Jan 2026.",
+        "",
+        "Streak 0 days (longest 1, 28 Feb 2026)",
     ]
 
     @Test func aPastMonthShowsItsChartTotalsAndComparison() throws {
@@ -173,7 +177,8 @@ import WorkoutModel
             "Cycling             20 km        5 km           —      new",
             "Running              5 km     1.25 km        3 km    ▲ 67%",
         ], "\(run)")
-        #expect(run.stdoutLines.last == "Compared with the same period last year: 1–28 Feb 2025.")
+        // Before the blank line and the streak.
+        #expect(run.stdoutLines.dropLast(2).last == "Compared with the same period last year: 1–28 Feb 2025.")
     }
 
     @Test func aDayHasABarPerHour() throws {
@@ -183,7 +188,7 @@ import WorkoutModel
         #expect(run.stdoutLines.first == "Thu 5 Feb 2026")
         #expect(run.stdoutLines.filter { $0.count >= 5 && $0.dropFirst(2).hasPrefix(":00 ") }.count == 24)
         #expect(run.stdoutLines.contains { $0.hasPrefix("18:00 █") && $0.hasSuffix(" 30 min best") }, "\(run)")
-        #expect(run.stdoutLines.last == "Compared with the previous period: 4 Feb 2026.")
+        #expect(run.stdoutLines.dropLast(2).last == "Compared with the previous period: 4 Feb 2026.")
     }
 
     @Test func asciiWhenTheLocaleCannotShowBlocks() throws {
@@ -346,6 +351,9 @@ extension StatsCommandTests {
             "",
             "Best: Sat 14 Mar (843 m)",
             "Compared with the previous period: 2–8 Mar 2026.",
+            "",
+            // 10–11 and 14–15 March: the latest of the two longest.
+            "Streak 0 days (longest 2, 14–15 Mar 2026)",
         ], "\(run)")
         // The second run reads the roll-up from the cache: the same screen.
         let cached = try box.run(["stats", "week", "--date", "2026-03-15", "--metric", "elevation"])

@@ -1,4 +1,5 @@
 import CommandLineKit
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,6 +35,10 @@ struct CommandContext {
     let environment: [String: String]
     /// The only writer to stdout and stderr.
     let console: Console
+    /// The instant the command line was dispatched: "now" for `hiit stats` and `hiit goal`
+    /// (today, this week), read from the clock once by ``CommandTree/main(arguments:environment:console:now:)``
+    /// and fixed by tests that run the commands in-process.
+    let now: Date
     /// The data folder and the shipped resources.
     let locations: Locations
 

@@ -113,6 +113,12 @@ enum Format {
     /// `indent` (see ``wrap(_:first:indent:width:)``). A number and the word after it stay on
     /// one line (`25 s`, `23–29 Nov`, `~285 kcal`).
     static func wrap(_ text: String, width: Int, indent: String = "") -> [String] {
+        wrap(pieces(text), indent: indent, width: width)
+    }
+
+    /// The pieces ``wrap(_:width:indent:)`` breaks a text between: its words, a number and the
+    /// word after it kept together (`25 s`, `~285 kcal`).
+    static func pieces(_ text: String) -> [String] {
         var pieces: [String] = []
         for word in text.split(separator: " ").map(String.init) {
             if let last = pieces.last, isNumber(last), word.first?.isLetter == true {
@@ -121,7 +127,7 @@ enum Format {
                 pieces.append(word)
             }
         }
-        return wrap(pieces, indent: indent, width: width)
+        return pieces
     }
 
     /// Whether `word` is a number as the screens write one (`25`, `1:53`, `23–29`, `~285`).

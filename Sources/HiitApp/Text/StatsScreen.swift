@@ -21,6 +21,10 @@ import WorkoutStats
 ///
 /// Best: Wed 26 Nov (32 min)
 /// Compared so far with the same part of the previous period: 17 Nov 2026 00:00 – 23 Nov 2026 12:00.
+///
+/// Streak 3 days (longest 12, 3–14 Mar 2026)
+/// Week 95 of 150 min ▕██████░░░░▏ 63 %
+/// Goal streak 2 weeks (the longest, 9–22 Nov 2026)
 /// ```
 ///
 /// Layout rules: a title (the period, the sport filter, "(in progress)"), a caption naming the
@@ -29,7 +33,8 @@ import WorkoutStats
 /// ascent when any counted leg in the period or its baseline climbed: `Ascent 412 m`, `1352 ft`)
 /// with the average per bucket, the baseline's totals and the change (▲/▼ and a percentage,
 /// `new` when the baseline is zero, `—` when both are zero), then the best bucket and which
-/// dates the comparison covers. Every duration on the screen reads in hours and minutes with
+/// dates the comparison covers, then (with ``streaks``) the streaks and the goal's progress
+/// (``standingLines()``). Every duration on the screen reads in hours and minutes with
 /// its units (``Format/hoursMinutes(_:)``: `49 min`, `1 h 53 min`). Numbers are right-aligned;
 /// no line ends in a space. Every line fits `width` columns: the title, caption and notes wrap,
 /// and a table too wide drops the average column first, then the baseline's, then the change
@@ -46,6 +51,8 @@ struct StatsScreen {
     let glyphs: Glyphs
     /// The terminal's columns: every line fits them (the chart takes at most ``maximumWidth``).
     let width: Int
+    /// The streaks and this week's goal progress, shown at the end when given.
+    var streaks: StreakReport? = nil
 
     /// The widest chart drawn, however wide the terminal: longer bars read no better.
     static let maximumWidth = 100
@@ -75,6 +82,29 @@ struct StatsScreen {
         if !notes.isEmpty {
             lines.append("")
             lines += notes
+        }
+        let standing = standingLines()
+        if !standing.isEmpty {
+            lines.append("")
+            lines += standing.map { StyledText($0) }
+        }
+        return lines
+    }
+
+    /// The day streak, this week's progress towards the goal and the goal streak (issue 16):
+    /// `Streak 5 days (longest 12, 3–14 Mar 2026)`, `Week 95 of 150 min ▕██████░░░░▏ 63 %`,
+    /// `Goal streak 2 weeks (the longest, 16–29 Nov 2026)`; as of today, whatever the period.
+    func standingLines() -> [String] {
+        guard let streaks else { return [] }
+        var lines: [String] = []
+        if streaks.days.longest != nil {
+            lines += Format.wrap(GoalText.streakText("Streak", streaks.days, unit: "day", glyphs: glyphs), width: width, indent: "  ")
+        }
+        if let progress = streaks.goal {
+            lines += GoalText.progressLines(progress, units: units, glyphs: glyphs, width: width)
+        }
+        if let weeks = streaks.weeks {
+            lines += Format.wrap(GoalText.streakText("Goal streak", weeks, unit: "week", glyphs: glyphs), width: width, indent: "  ")
         }
         return lines
     }

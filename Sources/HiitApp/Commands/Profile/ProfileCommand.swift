@@ -76,6 +76,9 @@ struct ProfileCommand: Command {
         default: lines.append(("First weekday", profile.firstWeekday.rawValue))
         }
         lines.append(("Units", profile.units.rawValue))
+        if let goal = profile.weeklyGoal {
+            lines.append(("Weekly goal", GoalText.description(goal, units: profile.units) + " ('hiit goal' shows this week)"))
+        }
         if let selected = profile.selectedWorkout {
             lines.append(("Selected", selected.sanitizedForTerminal))
         }

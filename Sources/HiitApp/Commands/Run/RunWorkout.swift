@@ -368,6 +368,7 @@ struct RunWorkout {
             events.emit(line)
         } else {
             console.out("Saved to history: \(folder.historyURL.path)")
+            printWeekGoalLine()
         }
         return ExitStatus.success
     }
@@ -392,3 +393,16 @@ protocol EventEmitting: AnyObject {
 }
 
 extension EventsFrontEnd: EventEmitting {}
+
+// MARK: - The weekly goal (issue 16)
+
+extension RunWorkout {
+    /// `Week: 95 of 150 min` after the session is saved, when a weekly goal is set; nothing when
+    /// the profile or the history cannot be read (``WeekStanding/summaryLine(locations:environment:glyphs:now:)``).
+    fileprivate func printWeekGoalLine() {
+        if let line = WeekStanding.summaryLine(locations: locations, environment: environment, glyphs: console.glyphs,
+                                               now: Date()) {
+            console.out(line)
+        }
+    }
+}

@@ -11,13 +11,13 @@ import Glibc
 /// `hiit stats [PERIOD] [--date YYYY-MM-DD] [--back N] [--compare previous|last-year]
 /// [--metric sessions|time|kcal|distance|elevation] [--sport SPORT] [--json]` (DESIGN §4, §6).
 ///
-/// The only place of the statistics that reads the clock, the zone (``LocalTimeZone``) and
+/// The only place of the statistics that reads the clock (``CommandContext/now``), the zone (``LocalTimeZone``) and
 /// the locale of `LC_ALL`/`LC_TIME`/`LANG` (``UserLocale``); everything below gets them as a ``StatsContext``. Day-or-longer periods
 /// are answered from the daily roll-up; `day` and `24h` read the records.
 struct StatsCommand: Command {
     static let configuration = CommandConfiguration(
         path: ["stats"], abstract: "Show how your workouts add up over a period: a bar chart, totals and a comparison.",
-        discussion: "A session counts once, whole, on the local date and hour it started where it took place. The last 7 days and weeks have a bar per day, a month has bars for days 1–7, 8–14, 15–21, 22–28 and 29 to the end, quarters and years a bar per month, day and 24h a bar per hour. day places each session of that date in the hour of the wall clock where it took place (07:00 in New York is the 07:00 bar, seen from anywhere); 24h is a rolling window of real time and places sessions by their start instant in your zone (the same session is in the 13:00 bar seen from Prague). The average is per bar begun so far (today included). A period in progress is compared with the same part of the other period; a week against last year is the week 52 weeks (364 days) earlier, which after a 53-week year has the next week number (2021-W01 against 2020-W02). Durations read in hours and minutes (1 h 53 min). Weeks start on the profile's first weekday ('hiit profile --first-weekday'). The screen fits the terminal's width (COLUMNS when it is not a terminal, else 80).\nLines of the history that cannot be read are reported on standard error and skipped.")
+        discussion: "A session counts once, whole, on the local date and hour it started where it took place. The last 7 days and weeks have a bar per day, a month has bars for days 1–7, 8–14, 15–21, 22–28 and 29 to the end, quarters and years a bar per month, day and 24h a bar per hour. day places each session of that date in the hour of the wall clock where it took place (07:00 in New York is the 07:00 bar, seen from anywhere); 24h is a rolling window of real time and places sessions by their start instant in your zone (the same session is in the 13:00 bar seen from Prague). The average is per bar begun so far (today included). A period in progress is compared with the same part of the other period; a week against last year is the week 52 weeks (364 days) earlier, which after a 53-week year has the next week number (2021-W01 against 2020-W02). Durations read in hours and minutes (1 h 53 min). Weeks start on the profile's first weekday ('hiit profile --first-weekday'). At the end, as of today whatever the period: the streak (days in a row with a session, counted through yesterday until today has one) and, with a weekly goal ('hiit goal'), this week's progress and the weeks in a row that met it. The screen fits the terminal's width (COLUMNS when it is not a terminal, else 80).\nLines of the history that cannot be read are reported on standard error and skipped.")
 
     /// PERIOD: the period asked for, if given.
     @Argument("PERIOD",
@@ -46,17 +46,23 @@ struct StatsCommand: Command {
     /// `--sport SPORT`: the sessions counted, if given.
     @Option("sport", valueName: "sport",
             help: "Count only sessions with this sport (\(StatsCommand.filterSports), or run, bike, swim, walk, row, hike, paddle, ski) or only interval workouts (intervals; hiit is the same: timed ones and a device's HIIT sessions); distances and ascent are then that sport's.",
-            as: StatsCommand.parsing(SessionFilter.init(argument:)) { _ in
-                "is not a sport: use one of \(StatsCommand.filterSports) (or run, bike, swim, walk, row, hike, paddle, ski), or intervals"
-            })
+            as: StatsCommand.filterConversion)
     var filter: SessionFilter?
     /// `--json`: whether to write JSON instead of the screen.
-    @Flag("json", help: "Write the report as one JSON object (period, buckets, totals, averagePerBucket, best, comparison) instead of the screen.")
+    @Flag("json", help: "Write the report as one JSON object (period, buckets, totals, averagePerBucket, best, comparison, streaks, goal) instead of the screen.")
     var isJSON: Bool
 
     /// The sports `--sport` takes by name, as its help and error list them: every ``Sport``
     /// (`swimming, cycling, running, …, hiit, other`; `hiit` counts interval workouts).
     static let filterSports = Sport.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// `--sport`'s conversion (here and in `hiit goal`): a ``SessionFilter`` word, or a usage
+    /// error listing the words taken.
+    static var filterConversion: ValueConversion<SessionFilter> {
+        parsing(SessionFilter.init(argument:)) { _ in
+            "is not a sport: use one of \(filterSports) (or run, bike, swim, walk, row, hike, paddle, ski), or intervals"
+        }
+    }
 
     /// The period, baseline, metric and filter asked for.
     var query: StatsQuery {
@@ -83,14 +89,12 @@ struct StatsCommand: Command {
         let console = context.console
         let environment = context.environment
 
-        // The clock, the zone and the locale are read here and nowhere else.
-        let now = Date()
+        // The clock (the context's now), the zone and the locale are read here and nowhere else.
         let folder = DataFolder(url: context.locations.dataFolder)
         let profile = ProfileLoader.load(context.locations, console: console,
                                          consequence: "weeks start on Monday and distances are metric")
-        let statsContext = StatsContext(timeZone: LocalTimeZone.current(environment: environment, at: now), now: now,
-                                        firstWeekday: profile.firstWeekday,
-                                        locale: UserLocale.fromEnvironment(environment))
+        let statsContext = WeekStanding.context(now: context.now, firstWeekday: profile.firstWeekday,
+                                                environment: environment)
 
         // An hourly period is built from every record as the history is read (never held);
         // the others come from the roll-up.
@@ -109,7 +113,7 @@ struct StatsCommand: Command {
         }
         HistoryReading.report(data.problems, path: folder.historyURL.path, console: console)
 
-        let report: StatsReport
+        var report: StatsReport
         do throws(StatsError) {
             if let hourly = data.hourly {
                 report = hourly
@@ -119,6 +123,8 @@ struct StatsCommand: Command {
         } catch {
             throw Self.usageError(error, query: query)
         }
+        // Streaks and the goal are as of today, whatever the period shown.
+        report.streaks = StreakReport(rollup: data.rollup, goal: profile.weeklyGoal, context: statsContext)
 
         if isJSON {
             do {
@@ -135,7 +141,7 @@ struct StatsCommand: Command {
         let isTerminal = console.stdoutIsTerminal
         let style = StyleMode.decide(isTerminal: isTerminal, noColor: environment["NO_COLOR"], term: environment["TERM"])
         let screen = StatsScreen(report: report, context: statsContext, units: profile.units, glyphs: context.glyphs,
-                                 width: context.width)
+                                 width: context.width, streaks: report.streaks)
         console.out(screen.lines().map { $0.rendered(in: style) }.joined(separator: "\n"))
         return ExitStatus.success
     }
