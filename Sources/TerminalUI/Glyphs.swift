@@ -75,7 +75,7 @@ public enum Glyphs: Hashable, Sendable {
 
     /// The ASCII for one character of the program's own text, or `nil` for a character that
     /// is not the program's (kept as it is): `— – · −` → `-`, `×` → `x`, `…` → `...`,
-    /// `▲` → `^`, `▼` → `v`, `✓` → `+`, `▶` → `>`, `±` → `+/-`, `½ ⅓ ⅔ ¼ ¾` → `1/2` `1/3` … (after a digit
+    /// `▲` → `^`, `▼` → `v`, `✓` → `+`, `▶` → `>`, `←` → `<`, `±` → `+/-`, `½ ⅓ ⅔ ¼ ¾` → `1/2` `1/3` … (after a digit
     /// ``text(_:)`` puts a space before them: `33 1/3`).
     /// Everything but the ellipsis, `±` and the fractions keeps its one cell.
     /// - Parameter scalar: one Unicode scalar.
@@ -89,6 +89,7 @@ public enum Glyphs: Hashable, Sendable {
         case "▼": "v"
         case "✓": "+"
         case "▶": ">"
+        case "←": "<"
         case "±": "+/-"
         case "½": "1/2"
         case "⅓": "1/3"

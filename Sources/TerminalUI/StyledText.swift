@@ -176,7 +176,7 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
 extension StyledText {
     /// The ASCII of the same width (one cell) for the punctuation hiit's screens draw that a
     /// non-UTF-8 terminal cannot show: `·` `–` `—` `−` → `-`, `▲` → `^`, `▼` → `v`, `✓` → `+`,
-    /// `▶` → `>`; `nil` for any other scalar.
+    /// `▶` → `>`, `←` → `<`; `nil` for any other scalar.
     public static func asciiPunctuation(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
         switch scalar {
         case "·", "–", "—", "−": "-"
