@@ -319,13 +319,19 @@ public struct SegmentRecord: Codable, Equatable, Sendable {
         case restBetweenExercises
         /// The cool-down after the last work segment.
         case coolDown
+        /// The warm-up before the first work segment.
+        case warmUp
+        /// Rest between two sets of a circuit.
+        case restBetweenSets
     }
 
     /// What the segment was.
     public var kind: Kind
-    /// What the screen named it: the exercise for work and rest, "Rest", "Cool-down".
+    /// What the screen named it: the exercise for work and rest, "Rest", "Rest between sets",
+    /// "Warm up", "Cool down".
     public var label: String
-    /// Seconds from the session start (the first work segment's start) to the segment's start.
+    /// Seconds from the session start (the warm-up's start, else the first work segment's) to
+    /// the segment's start.
     public var startSeconds: Double
     /// Seconds from the segment's start to its end, pauses included.
     public var elapsedSeconds: Double

@@ -17,7 +17,7 @@ public enum LibraryDocumentFile {
     public static func decode(_ data: Data, path: String) throws(StoreError) -> LibraryDocument {
         let document = try JSONDocument.decode(
             LibraryDocument.self, from: data, path: path,
-            supportedVersion: LibraryDocument.currentVersion, maximumBytes: WorkoutFile.maximumBytes)
+            supportedVersionOfKind: LibraryDocument.currentVersion(ofKind:), maximumBytes: WorkoutFile.maximumBytes)
         do {
             try document.validate()
         } catch {
