@@ -178,7 +178,8 @@ enum Format {
     /// between exercises as `REST` and `between exercises`, the rest between sets as `REST` and
     /// `between sets`), the exercise, `round i/n`, `exercise j/m` (workouts of several
     /// exercises), `set k/s` (workouts of several sets) and the duration. Too narrow for all
-    /// of it, `exercise j/m` goes first, then the set, then the round (``TextTable``).
+    /// of it, `exercise j/m` goes first, then the round, then the set (in a circuit the set
+    /// says more of where one is than the round of one exercise) (``TextTable``).
     /// - Parameters:
     ///   - workout: the workout.
     ///   - program: its compiled program.
@@ -206,10 +207,10 @@ enum Format {
         }
         var columns = [
             TextTable.Column(header: "", alignment: .right), TextTable.Column(header: ""),
-            TextTable.Column(header: "", flexible: 20...60), TextTable.Column(header: "", dropOrder: 3),
+            TextTable.Column(header: "", flexible: 20...60), TextTable.Column(header: "", dropOrder: 2),
             TextTable.Column(header: "", dropOrder: 1),
         ]
-        if workout.sets > 1 { columns.append(TextTable.Column(header: "", dropOrder: 2)) }
+        if workout.sets > 1 { columns.append(TextTable.Column(header: "", dropOrder: 3)) }
         columns.append(TextTable.Column(header: "", alignment: .right))
         let table = TextTable(columns: columns, rows: rows, indent: "  ")
         lines += table.lines(width: width, glyphs: glyphs, header: false)
