@@ -125,6 +125,19 @@ struct PlannedRow: Equatable, CustomStringConvertible {
 }
 
 @Suite struct CircuitSessionTests {
+    /// ``circuit`` started at 0 with each event sent at its second (after running up to it),
+    /// then run to the end.
+    static func driven(_ script: [(event: Session.Event, at: Int)] = []) -> Driver {
+        var d = Driver(circuit)
+        d.send(.start, at: .zero)
+        for step in script {
+            d.run(until: .seconds(step.at))
+            d.send(step.event, at: .seconds(step.at))
+        }
+        d.run(until: .seconds(1000))
+        return d
+    }
+
     /// The cues a segment of `row` fires, by the rule of DESIGN §2: its start cue, then beeps
     /// 3, 2 and 1 s before its end when they fall after its start.
     static func cues(of row: PlannedRow) -> [String] {
@@ -140,9 +153,7 @@ struct PlannedRow: Equatable, CustomStringConvertible {
 
     @Test("run straight through: every segment starts and every cue fires at its planned instant")
     func everySegmentAndCueOnTime() {
-        var d = Driver(circuit)
-        d.send(.start, at: .zero)
-        d.run(until: .seconds(1000))
+        let d = Self.driven()
         #expect(d.segmentChanges.map { Int($0.at.inSeconds) } == CircuitProgramTests.timeline.map(\.start))
         #expect(d.cueNames == CircuitProgramTests.timeline.flatMap(Self.cues) + ["congratulations@140.0"])
         #expect(d.fired.allSatisfy { $0.at == $0.due })
@@ -153,10 +164,7 @@ struct PlannedRow: Equatable, CustomStringConvertible {
 
     @Test("Total Time runs from the warm-up's start to the end of the cool-down; Workout Time only in work; 12 rounds of 2 exercises")
     func totalAndWorkoutTime() throws {
-        var d = Driver(circuit)
-        d.send(.start, at: .zero)
-        d.run(until: .seconds(1000))
-        let summary = try #require(d.summary)
+        let summary = try #require(Self.driven().summary)
         #expect(summary.start == .seconds(5), "the warm-up starts Total Time")
         #expect(summary.firstWorkStart == .seconds(15))
         #expect(summary.end == .seconds(140))
@@ -189,15 +197,8 @@ struct PlannedRow: Equatable, CustomStringConvertible {
 
     @Test("a pause in the warm-up is paused time and moves every later instant; one in the prepare countdown is not")
     func pausesAroundTheWarmUp() throws {
-        var d = Driver(circuit)
-        d.send(.start, at: .zero)
-        d.run(until: .seconds(2))
-        d.send(.pause, at: .seconds(2))
-        d.send(.resume, at: .seconds(4))      // +2 s before Total Time: not counted as paused
-        d.run(until: .seconds(10))
-        d.send(.pause, at: .seconds(10))
-        d.send(.resume, at: .seconds(13))     // +3 s in the warm-up
-        d.run(until: .seconds(1000))
+        // +2 s paused before Total Time starts (not counted as paused), +3 s in the warm-up.
+        let d = Self.driven([(.pause, 2), (.resume, 4), (.pause, 10), (.resume, 13)])
         let summary = try #require(d.summary)
         #expect(summary.start == .seconds(7))
         #expect(summary.end == .seconds(145))
@@ -208,16 +209,12 @@ struct PlannedRow: Equatable, CustomStringConvertible {
 
     @Test("skipping the warm-up: Total Time starts at the warm-up anyway (it ran until the skip), the record starts there")
     func skippedWarmUpStillStartsTotalTime() throws {
-        var d = Driver(circuit)
-        d.send(.start, at: .zero)
-        d.run(until: .seconds(8))
-        d.send(.skip, at: .seconds(8))        // 3 s of warm-up ran
-        d.run(until: .seconds(1000))
-        let summary = try #require(d.summary)
+        let summary = try #require(Self.driven([(.skip, 8)]).summary)     // 3 s of warm-up ran
         #expect(summary.start == .seconds(5))
         #expect(summary.totalSeconds == 128)
+        let utc = try #require(TimeZone(identifier: "UTC"))
         let record = try #require(summary.record(id: UUID(), weightKg: nil, wallOrigin: Date(timeIntervalSince1970: 1_000_000),
-                                                 timeZone: TimeZone(identifier: "UTC")!))
+                                                 timeZone: utc))
         #expect(record.start == Date(timeIntervalSince1970: 1_000_005))
         #expect(record.segments.first?.kind == .warmUp)
         #expect(record.segments.first?.timerSeconds == 3)
@@ -227,12 +224,10 @@ struct PlannedRow: Equatable, CustomStringConvertible {
 
     @Test("a warm-up only, every work skipped at once, records nothing")
     func warmUpAloneIsNotAWorkout() throws {
-        var d = Driver(circuit)
-        d.send(.start, at: .zero)
-        d.run(until: .seconds(15))
-        d.send(.finish, at: .seconds(15))
-        let summary = try #require(d.summary)
-        #expect(summary.record(id: UUID(), weightKg: 70, wallOrigin: Date(), timeZone: TimeZone(identifier: "UTC")!) == nil)
+        let summary = try #require(Self.driven([(.finish, 15)]).summary)
+        #expect(summary.rounds == 0)
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        #expect(summary.record(id: UUID(), weightKg: 70, wallOrigin: Date(timeIntervalSince1970: 0), timeZone: utc) == nil)
     }
 
     @Test("back from the first seconds of set 2's first work goes to the rest between sets; + adds to it")

@@ -141,6 +141,17 @@ enum QuickEdits {
         }
     }
 
+    /// The options that set one of the workout's durations (`--rest-between`, `--prepare`,
+    /// `--warm-up`, `--cool-down`, `--rest-between-sets`), by name: the seconds allowed and
+    /// the edit made of them.
+    private static let durationSettings: [String: (range: ClosedRange<Int>, edit: @Sendable (Int) -> QuickEdit)] = [
+        restBetween.long: (IntervalWorkout.restBetweenExercisesRange, { .restBetween($0) }),
+        prepare.long: (IntervalWorkout.prepareRange, { .prepare($0) }),
+        warmUp.long: (IntervalWorkout.warmUpCoolDownRange, { .warmUp($0) }),
+        coolDown.long: (IntervalWorkout.warmUpCoolDownRange, { .coolDown($0) }),
+        restBetweenSets.long: (IntervalWorkout.restBetweenSetsRange, { .restBetweenSets($0) }),
+    ]
+
     // MARK: Reading
 
     /// Reads the occurrences of the quick-edit options, in command-line order, into quick
@@ -158,6 +169,11 @@ enum QuickEdits {
         var steps: [QuickEditStep] = []
         for (name, value) in pairs {
             let option = "--\(name)"
+            if let setting = durationSettings[name] {
+                let seconds = try OptionValue.duration(value, option: option, range: setting.range)
+                steps.append(QuickEditStep(option: option, value: value, edit: setting.edit(seconds)))
+                continue
+            }
             switch name {
             case add.long:
                 steps.append(QuickEditStep(option: option, value: value,
@@ -192,24 +208,9 @@ enum QuickEdits {
                 let n = try position(String(value[..<equals]), option: option, whole: value)
                 steps.append(QuickEditStep(option: option, value: value,
                                            edit: .renameExercise(n, name: String(value[value.index(after: equals)...]))))
-            case restBetween.long:
-                let seconds = try OptionValue.duration(value, option: option, range: IntervalWorkout.restBetweenExercisesRange)
-                steps.append(QuickEditStep(option: option, value: value, edit: .restBetween(seconds)))
-            case prepare.long:
-                let seconds = try OptionValue.duration(value, option: option, range: IntervalWorkout.prepareRange)
-                steps.append(QuickEditStep(option: option, value: value, edit: .prepare(seconds)))
-            case warmUp.long:
-                let seconds = try OptionValue.duration(value, option: option, range: IntervalWorkout.warmUpCoolDownRange)
-                steps.append(QuickEditStep(option: option, value: value, edit: .warmUp(seconds)))
-            case coolDown.long:
-                let seconds = try OptionValue.duration(value, option: option, range: IntervalWorkout.warmUpCoolDownRange)
-                steps.append(QuickEditStep(option: option, value: value, edit: .coolDown(seconds)))
             case sets.long:
                 let count = try OptionValue.wholeNumber(value, option: option, range: IntervalWorkout.setsRange, unit: "")
                 steps.append(QuickEditStep(option: option, value: value, edit: .sets(count)))
-            case restBetweenSets.long:
-                let seconds = try OptionValue.duration(value, option: option, range: IntervalWorkout.restBetweenSetsRange)
-                steps.append(QuickEditStep(option: option, value: value, edit: .restBetweenSets(seconds)))
             case restAfter.spec.long:
                 let (n, seconds) = try assignment(value, option: option, to: restAfter)
                 steps.append(QuickEditStep(option: option, value: value, edit: .restAfter(n, seconds: seconds)))
