@@ -64,4 +64,23 @@ import Testing
         #expect(after.contains("\"restBetweenSetsSeconds\" : 90") && !after.contains("\"sets\""))
         #expect(before != Data(after.utf8))
     }
+
+    @Test("the editor keeps the circuit's keys, saves a changed set count and refuses 21 sets, naming the field")
+    func theEditorKeepsTheCircuit() throws {
+        let sandbox = try LibraryCommandTests.emptyLibrary()
+        #expect(try sandbox.run(["new", "Circuit", "-e", "Squats 40/20x2", "--sets", "3", "--warm-up", "2m"]).status == 0)
+        let sets = { (count: Int) in #"sed -i 's/"sets" : [0-9]*/"sets" : \#(count)/' "$1""# }
+        let editor = try LibraryEditorTests.editor([sets(4)], in: sandbox)
+        let run = try sandbox.run(["edit", "Circuit"], extraEnvironment: ["EDITOR": editor])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdoutLines.contains("  Sets: 4, rest between sets 1 min"), "\(run)")
+        let saved = try String(contentsOf: sandbox.workoutFile("circuit.json"), encoding: .utf8)
+        #expect(saved.contains("\"sets\" : 4") && saved.contains("\"warmUpSeconds\" : 120"), "\(saved)")
+
+        let refuse = try LibraryEditorTests.editor([sets(21)], in: sandbox)
+        let refused = try sandbox.run(["edit", "Circuit"], input: "d\n", extraEnvironment: ["EDITOR": refuse])
+        #expect(refused.status == 65, "\(refused)")
+        #expect(refused.stderrLines.first?.hasSuffix("circuit.json: sets is 21; allowed 1–20") == true, "\(refused)")
+        #expect(try String(contentsOf: sandbox.workoutFile("circuit.json"), encoding: .utf8) == saved, "nothing saved")
+    }
 }
