@@ -40,7 +40,8 @@ struct EventLine: Encodable, Equatable {
     var amountSeconds: Double?
     /// Seconds spent in work segments (sport legs in a multisport session).
     var workoutSeconds: Double?
-    /// Seconds from the first work (or the start) to the finish, pauses excluded.
+    /// Seconds from the warm-up or the first work (a multisport session: the start) to the
+    /// finish, pauses excluded.
     var totalSeconds: Double?
     /// Seconds paused.
     var pausedSeconds: Double?
