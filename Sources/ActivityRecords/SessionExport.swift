@@ -105,26 +105,32 @@ public enum SessionExport {
     }
 
     /// The FIT lap intensity of a segment's kind (FIT SDK Profile.xlsx, `intensity`): work
-    /// `active`, rest `rest`, rest between exercises `recovery`, cool-down `cooldown`; each kind
-    /// its own, so that a lap read back says which segment it was (``segmentKind(of:)``).
+    /// `active`, rest `rest`, rest between exercises `recovery`, cool-down `cooldown`, warm-up
+    /// `warmup`, rest between sets `other` (FIT has no intensity of its own for it, and the
+    /// others each stand for one kind already); each kind its own, so that a lap read back
+    /// says which segment it was (``segmentKind(of:)``).
     public static func intensity(of kind: SegmentRecord.Kind) -> LapIntensity {
         switch kind {
         case .work: .active
         case .rest: .rest
         case .restBetweenExercises: .recovery
         case .coolDown: .cooldown
+        case .warmUp: .warmup
+        case .restBetweenSets: .other
         }
     }
 
     /// The segment kind a lap's intensity stands for, the inverse of ``intensity(of:)``; `nil`
-    /// for the intensities it never writes (warm-up, interval, other).
+    /// for the one it never writes (interval).
     public static func segmentKind(of intensity: LapIntensity) -> SegmentRecord.Kind? {
         switch intensity {
         case .active: .work
         case .rest: .rest
         case .recovery: .restBetweenExercises
         case .cooldown: .coolDown
-        case .warmup, .interval, .other: nil
+        case .warmup: .warmUp
+        case .other: .restBetweenSets
+        case .interval: nil
         }
     }
 

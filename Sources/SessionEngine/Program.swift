@@ -2,9 +2,11 @@ import WorkoutModel
 
 /// A plan compiled into the ordered segments a ``Session`` runs (DESIGN §2).
 ///
-/// An interval workout becomes: prepare (when `prepareSeconds > 0`), then for each exercise
-/// `work, rest, work, …, work` (the rest after the final round is not run; a rest of 0 s is
-/// never a segment), with a rest between exercises between two exercises (never after the last).
+/// An interval workout becomes: prepare (when `prepareSeconds > 0`), warm-up (when set), then
+/// for each set the exercises, each `work, rest, work, …, work` (the rest after the final round
+/// is not run; a rest of 0 s is never a segment), with a rest between two exercises of a set
+/// (the exercise's own rest after it, else the workout's; never after the last exercise of a
+/// set), a rest between sets after each set but the last, then the cool-down (when set).
 public struct Program: Equatable, Sendable {
     /// The plan's name, as shown and recorded.
     public var name: String
@@ -20,7 +22,10 @@ public struct Program: Equatable, Sendable {
         self.segments = segments.filter { $0.duration != .zero }
     }
 
-    /// Compiles an interval workout.
+    /// Compiles an interval workout. Labels: "Prepare", "Warm up", the exercise's name for its
+    /// work and rest, "Rest" between exercises, "Rest between sets", "Cool down". Rounds and
+    /// exercises are numbered within a set; `set`/`sets` are set on the segments of a
+    /// workout of several sets (the rest between sets carries the set just finished).
     /// - Parameters:
     ///   - workout: a workout that passed `validate()` (not re-checked here).
     ///   - prepareSeconds: overrides the workout's prepare countdown (seconds; 0 turns it off).
@@ -30,25 +35,41 @@ public struct Program: Equatable, Sendable {
         if prepare > 0 {
             segments.append(Segment(kind: .prepare, label: "Prepare", duration: .seconds(prepare)))
         }
+        if let warmUp = workout.warmUpSeconds {
+            segments.append(Segment(kind: .warmUp, label: "Warm up", duration: .seconds(warmUp)))
+        }
         let exerciseCount = workout.exercises.count
-        for (index, exercise) in workout.exercises.enumerated() {
-            for round in 1...max(exercise.rounds, 1) {
-                segments.append(Segment(
-                    kind: .work, label: exercise.name, round: round, rounds: exercise.rounds,
-                    exercise: index + 1, exercises: exerciseCount,
-                    duration: .seconds(exercise.workSeconds)))
-                if round < exercise.rounds {
+        let setCount = max(workout.sets, 1)
+        for set in 1...setCount {
+            let (setNumber, sets) = setCount > 1 ? (Optional(set), Optional(setCount)) : (nil, nil)
+            for (index, exercise) in workout.exercises.enumerated() {
+                for round in 1...max(exercise.rounds, 1) {
                     segments.append(Segment(
-                        kind: .rest, label: exercise.name, round: round, rounds: exercise.rounds,
-                        exercise: index + 1, exercises: exerciseCount,
-                        duration: .seconds(exercise.restSeconds)))
+                        kind: .work, label: exercise.name, round: round, rounds: exercise.rounds,
+                        exercise: index + 1, exercises: exerciseCount, set: setNumber, sets: sets,
+                        duration: .seconds(exercise.workSeconds)))
+                    if round < exercise.rounds {
+                        segments.append(Segment(
+                            kind: .rest, label: exercise.name, round: round, rounds: exercise.rounds,
+                            exercise: index + 1, exercises: exerciseCount, set: setNumber, sets: sets,
+                            duration: .seconds(exercise.restSeconds)))
+                    }
+                }
+                if index < exerciseCount - 1 {
+                    segments.append(Segment(
+                        kind: .restBetweenExercises, label: "Rest", exercise: index + 1,
+                        exercises: exerciseCount, set: setNumber, sets: sets,
+                        duration: .seconds(workout.restAfterExercise(at: index))))
                 }
             }
-            if index < exerciseCount - 1 {
+            if set < setCount {
                 segments.append(Segment(
-                    kind: .restBetweenExercises, label: "Rest", exercise: index + 1,
-                    exercises: exerciseCount, duration: .seconds(workout.restBetweenExercisesSeconds)))
+                    kind: .restBetweenSets, label: "Rest between sets", set: set, sets: setCount,
+                    duration: .seconds(workout.effectiveRestBetweenSetsSeconds)))
             }
+        }
+        if let coolDown = workout.coolDownSeconds {
+            segments.append(Segment(kind: .coolDown, label: "Cool down", duration: .seconds(coolDown)))
         }
         self.init(name: workout.name, segments: segments)
     }

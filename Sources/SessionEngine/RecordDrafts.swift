@@ -11,7 +11,8 @@ extension SessionSummary {
     /// (no work segment ran, or each was skipped before half of it: skipping everything is not a
     /// workout, and there is nothing to record).
     ///
-    /// The record starts at the first work segment's start and ends at completion, both
+    /// The record starts where Total Time started (the warm-up's start, else the first work
+    /// segment's: ``SessionSummary/start``) and ends at completion, both
     /// `wallOrigin` plus their instant on the session clock; times, rounds and exercises are
     /// the summary's; its segments are the summary's from that start, in seconds to the
     /// millisecond (``SegmentRecord/milliseconds(_:)``). Calories follow ``HIITCalories/kcal(weightKg:workoutSeconds:totalSeconds:)``
@@ -23,21 +24,23 @@ extension SessionSummary {
     ///   - timeZone: the zone in force at the start (it sets `utcOffsetSeconds` and `localDate`).
     public func record(id: UUID, weightKg: Double?, wallOrigin: Date, timeZone: TimeZone) -> SessionRecord? {
         guard let firstWorkStart, rounds > 0 else { return nil }
+        let start = min(self.start ?? firstWorkStart, firstWorkStart)
         let kcal = weightKg.map {
             HIITCalories.kcal(weightKg: $0, workoutSeconds: workoutSeconds, totalSeconds: totalSeconds)
         }
         return SessionRecord(
             id: id, workout: workout, kind: .intervals,
-            start: wallOrigin.addingTimeInterval(firstWorkStart.inSeconds),
+            start: wallOrigin.addingTimeInterval(start.inSeconds),
             end: wallOrigin.addingTimeInterval(end.inSeconds),
             timeZone: timeZone,
             workoutSeconds: workoutSeconds, totalSeconds: totalSeconds,
             pausedSeconds: pausedSeconds, rounds: rounds, exercises: exercises,
-            weightKg: weightKg, kcal: kcal, segments: segmentRecords(from: firstWorkStart))
+            weightKg: weightKg, kcal: kcal, segments: segmentRecords(from: start))
     }
 
     /// The segments as history keeps them: seconds from `origin`, to the millisecond; kinds a
     /// record does not hold (prepare, legs, transitions) left out.
+    /// - Parameter origin: the record's start on the session clock.
     func segmentRecords(from origin: Duration) -> [SegmentRecord] {
         segments.compactMap { span in
             guard let kind = SegmentRecord.Kind(recording: span.kind) else { return nil }

@@ -18,6 +18,10 @@ public struct Segment: Equatable, Sendable {
         case transition
         /// A cool-down after the last work segment.
         case coolDown
+        /// A warm-up before the first work segment (after the prepare countdown).
+        case warmUp
+        /// Rest between two sets of a circuit (never after the last set).
+        case restBetweenSets
     }
 
     /// The phase.
@@ -30,8 +34,13 @@ public struct Segment: Equatable, Sendable {
     public var rounds: Int?
     /// 1-based exercise number (work, rest, and the exercise just finished for a rest between exercises).
     public var exercise: Int?
-    /// Number of exercises in the workout.
+    /// Number of exercises in the workout (in one set).
     public var exercises: Int?
+    /// 1-based set of a circuit (work, rest and rest between exercises of that set; the set just
+    /// finished for a rest between sets); `nil` when the workout has one set.
+    public var set: Int?
+    /// Sets of the circuit; `nil` when the workout has one set.
+    public var sets: Int?
     /// HealthKit sport name for legs and transitions (`running`, `transition`, …).
     public var sport: String?
     /// The segment's length; `nil` for an open segment that ends when the user advances.
@@ -39,25 +48,40 @@ public struct Segment: Equatable, Sendable {
 
     /// Creates a segment; see the properties.
     public init(kind: Kind, label: String, round: Int? = nil, rounds: Int? = nil,
-                exercise: Int? = nil, exercises: Int? = nil, sport: String? = nil,
-                duration: Duration?) {
+                exercise: Int? = nil, exercises: Int? = nil, set: Int? = nil, sets: Int? = nil,
+                sport: String? = nil, duration: Duration?) {
         self.kind = kind
         self.label = label
         self.round = round
         self.rounds = rounds
         self.exercise = exercise
         self.exercises = exercises
+        self.set = set
+        self.sets = sets
         self.sport = sport
         self.duration = duration
     }
 
-    /// The voice cue played when the segment starts: "Start" for work, "Rest" for both rests,
-    /// none for the others (DESIGN §2).
+    /// The voice cue played when the segment starts: "Start" for work, "Rest" for the three
+    /// rests (between rounds, exercises and sets), none for the others (DESIGN §2). Warm-up
+    /// and cool-down have no sound yet: see ``announcement``.
     public var startCue: Cue? {
         switch kind {
         case .work: return .start
-        case .rest, .restBetweenExercises: return .rest
-        case .prepare, .leg, .transition, .coolDown: return nil
+        case .rest, .restBetweenExercises, .restBetweenSets: return .rest
+        case .prepare, .leg, .transition, .coolDown, .warmUp: return nil
+        }
+    }
+
+    /// What a voice should say when the segment starts where no ``Cue`` sound exists yet:
+    /// "Warm up" and "Cool down" (#16); `nil` for the others. The hook for speech: nothing
+    /// plays it today (there is no WAV for it), so these segments start silently and get
+    /// their 3-2-1 beeps as every timed segment does.
+    public var announcement: String? {
+        switch kind {
+        case .warmUp: "Warm up"
+        case .coolDown: "Cool down"
+        case .prepare, .work, .rest, .restBetweenExercises, .restBetweenSets, .leg, .transition: nil
         }
     }
 

@@ -12,6 +12,11 @@ import WorkoutModel
 /// scheduled instants (shifted by pauses). A cue more than ``lateCueTolerance`` behind its
 /// schedule when the session learns of it is dropped (after a stall the session catches up
 /// silently). Skipping a segment discards its pending beeps.
+///
+/// Times: Workout Time is the time run in work segments; Total Time runs from the start of the
+/// first warm-up or work segment (whichever comes first: the warm-up when the workout has
+/// one) to completion, pauses excluded. The prepare countdown counts in neither; a warm-up,
+/// the rests and a cool-down count in Total Time only.
 public struct Session: Sendable {
     /// Something that happened, given to ``handle(_:at:)``.
     public enum Event: Equatable, Sendable {
@@ -98,13 +103,15 @@ public struct Session: Sendable {
     private var lastMark: Duration = .zero
     private var pausedAt: Duration = .zero
     private var firstWorkStart: Duration?
+    /// Where Total Time starts: the first warm-up or work segment's start.
+    private var totalStart: Duration?
     private var workActive: Duration = .zero
     private var totalActive: Duration = .zero
     private var sessionActive: Duration = .zero
     private var pausedTotal: Duration = .zero
     /// Running time (pauses excluded) spent in each work segment, by segment index.
     private var workRun: [Int: Duration] = [:]
-    /// The segments run since the first work start, the last one open (its end not yet set).
+    /// The segments run since Total Time started, the last one open (its end not yet set).
     private var spans: [SegmentSpan] = []
 
     /// The longest a segment can be made by adding time: one hour, as the longest work or prepare.
@@ -152,7 +159,7 @@ public struct Session: Sendable {
             effects.append(.paused)
         case .resume:
             guard phase == .paused else { break }
-            if firstWorkStart != nil { pausedTotal += now - pausedAt }
+            if totalStart != nil { pausedTotal += now - pausedAt }
             lastMark = now
             segmentStart = now - frozenElapsed
             phase = .running
@@ -260,7 +267,7 @@ public struct Session: Sendable {
             phase: phase, index: currentIndex, segment: segment,
             elapsedInSegment: elapsedInSegment, remainingInSegment: remainingInSegment,
             sessionElapsed: sessionActive + running,
-            totalElapsed: firstWorkStart == nil ? .zero : totalActive + running,
+            totalElapsed: totalStart == nil ? .zero : totalActive + running,
             workElapsed: workActive + (segment?.kind == .work ? running : .zero),
             remaining: phase == .finished ? .zero : (remainingInSegment ?? .zero) + remainingAfter,
             nextSegment: currentIndex + 1 < program.segments.count ? self.segment(at: currentIndex + 1) : nil)
@@ -298,14 +305,15 @@ public struct Session: Sendable {
         segmentStart = instant
         frozenElapsed = .zero
         let segment = program.segments[index]
+        if segment.kind == .work || segment.kind == .warmUp, totalStart == nil {
+            totalStart = instant
+            if phase == .paused { pausedAt = instant }
+        }
         if segment.kind == .work {
-            if firstWorkStart == nil {
-                firstWorkStart = instant
-                if phase == .paused { pausedAt = instant }
-            }
+            if firstWorkStart == nil { firstWorkStart = instant }
             workRun[index, default: .zero] += .zero
         }
-        if firstWorkStart != nil {
+        if totalStart != nil {
             if !spans.isEmpty { spans[spans.count - 1].end = instant }
             spans.append(SegmentSpan(index: index, kind: segment.kind, label: segment.label, start: instant))
         }
@@ -317,7 +325,7 @@ public struct Session: Sendable {
         guard phase == .running else { return }
         let span = max(instant - lastMark, .zero)
         sessionActive += span
-        if firstWorkStart != nil {
+        if totalStart != nil {
             totalActive += span
             if !spans.isEmpty { spans[spans.count - 1].running += span }
         }
@@ -330,7 +338,7 @@ public struct Session: Sendable {
 
     /// Completes the session at `instant` (the boundary), learnt of at `now`.
     private mutating func complete(at instant: Duration, now: Duration, effects: inout [Effect]) {
-        if phase == .paused, firstWorkStart != nil { pausedTotal += instant - pausedAt }
+        if phase == .paused, totalStart != nil { pausedTotal += instant - pausedAt }
         if !spans.isEmpty { spans[spans.count - 1].end = instant }
         phase = .finished
         if now - instant <= Self.lateCueTolerance {
@@ -338,7 +346,7 @@ public struct Session: Sendable {
         }
         effects.append(.finished(SessionSummary(
             workout: program.name,
-            firstWorkStart: firstWorkStart, end: instant,
+            firstWorkStart: firstWorkStart, start: totalStart, end: instant,
             workoutSeconds: workActive.inSeconds, totalSeconds: totalActive.inSeconds,
             pausedSeconds: pausedTotal.inSeconds,
             rounds: countedRounds.count, exercises: Set(countedRounds.compactMap { program.segments[$0].exercise }).count,
@@ -364,29 +372,36 @@ public struct SessionSummary: Equatable, Sendable {
     /// Monotonic instant the first work segment started; `nil` when no work segment ran
     /// (then there is nothing to record).
     public var firstWorkStart: Duration?
+    /// Monotonic instant Total Time started: the warm-up's start when one ran, else
+    /// ``firstWorkStart``; the record's start.
+    public var start: Duration?
     /// Monotonic instant of completion.
     public var end: Duration
     /// Seconds in work segments, pauses excluded.
     public var workoutSeconds: Double
-    /// Seconds from the first work start to completion, pauses excluded.
+    /// Seconds from ``start`` (the warm-up's or the first work segment's) to completion,
+    /// pauses excluded.
     public var totalSeconds: Double
-    /// Seconds paused after the first work start.
+    /// Seconds paused after ``start``.
     public var pausedSeconds: Double
     /// Rounds done: work segments of which at least half ran (``Session/countedRoundShare``;
     /// a round skipped early does not count).
     public var rounds: Int
     /// Distinct exercises with at least one round done.
     public var exercises: Int
-    /// The segments run from the first work start to completion, in order (a skipped segment
+    /// The segments run from ``start`` to completion, in order (a skipped segment
     /// with the time it ran; one entered and skipped at once with none).
     public var segments: [SegmentSpan]
 
     /// Creates a summary; see the properties for units.
-    public init(workout: String, firstWorkStart: Duration?, end: Duration, workoutSeconds: Double,
+    /// - Parameters:
+    ///   - start: where Total Time started; `nil` (the default) means `firstWorkStart`.
+    public init(workout: String, firstWorkStart: Duration?, start: Duration? = nil, end: Duration, workoutSeconds: Double,
                 totalSeconds: Double, pausedSeconds: Double, rounds: Int, exercises: Int,
                 segments: [SegmentSpan] = []) {
         self.workout = workout
         self.firstWorkStart = firstWorkStart
+        self.start = start ?? firstWorkStart
         self.end = end
         self.workoutSeconds = workoutSeconds
         self.totalSeconds = totalSeconds
@@ -439,7 +454,7 @@ public struct SessionSnapshot: Equatable, Sendable {
     public var remainingInSegment: Duration?
     /// Active time since the start (prepare included), pauses excluded.
     public var sessionElapsed: Duration
-    /// Total Time so far: from the first work start, pauses excluded.
+    /// Total Time so far: from the first warm-up or work start, pauses excluded.
     public var totalElapsed: Duration
     /// Workout Time so far: time in work segments.
     public var workElapsed: Duration

@@ -58,6 +58,18 @@ public enum LibraryDocument: Codable, Equatable, Hashable, Sendable {
     /// The newest `version` either kind reads.
     public static var currentVersion: Int { max(IntervalWorkout.currentVersion, MultisportPlan.currentVersion) }
 
+    /// The newest `version` a file of `kind` reads: ``MultisportPlan/currentVersion`` for
+    /// `multisport`, ``IntervalWorkout/currentVersion`` for `intervals` or no kind, and
+    /// ``currentVersion`` for a kind not known (whose own error follows).
+    /// - Parameter kind: the file's `kind` as written, `nil` when it has none.
+    public static func currentVersion(ofKind kind: String?) -> Int {
+        switch kind {
+        case "multisport": MultisportPlan.currentVersion
+        case "intervals", nil: IntervalWorkout.currentVersion
+        default: currentVersion
+        }
+    }
+
     private enum CodingKeys: String, CodingKey {
         case kind
     }

@@ -23,7 +23,8 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     public var workout: String
     /// Interval or multisport.
     public var kind: Kind
-    /// Wall-clock instant of the first work segment's start.
+    /// Wall-clock instant the session started: for an interval workout, its warm-up's start,
+    /// else its first work segment's (the start of Total Time).
     public var start: Date
     /// Wall-clock instant of completion.
     public var end: Date
@@ -35,9 +36,10 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     public var localDate: LocalDay
     /// Seconds spent in work segments (pauses excluded).
     public var workoutSeconds: Double
-    /// Seconds from the first work segment's start to completion, pauses excluded.
+    /// Seconds from ``start`` (the warm-up's or the first work segment's) to completion,
+    /// pauses excluded.
     public var totalSeconds: Double
-    /// Seconds paused after the first work segment started.
+    /// Seconds paused after ``start``.
     public var pausedSeconds: Double
     /// Work segments run (rounds summed over exercises).
     public var rounds: Int
@@ -49,8 +51,8 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     public var kcal: Double?
     /// Per-leg results of a multisport session; empty for interval workouts.
     public var legs: [LegRecord]
-    /// For an interval workout hiit's timer ran: each segment from the first work segment's
-    /// start to completion, in order (prepare comes before the session and is not one of them);
+    /// For an interval workout hiit's timer ran: each segment from ``start`` (the warm-up, else
+    /// the first work segment) to completion, in order (prepare comes before the session and is not one of them);
     /// empty for multisport sessions, imported ones and those recorded before hiit kept them.
     public var segments: [SegmentRecord]
     /// For a session imported from a device's file: the file it came from; `nil` for sessions
@@ -96,7 +98,8 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     /// from the machine). A start outside the years 1–9999, which no clock gives, is dated
     /// with the nearest date of those years.
     /// - Parameters:
-    ///   - start: wall-clock instant of the first work segment's start.
+    ///   - start: wall-clock instant Total Time started: the warm-up's start, else the first
+    ///     work segment's.
     ///   - timeZone: the zone in force at the start.
     ///   - others: as the properties.
     public init(
@@ -319,13 +322,19 @@ public struct SegmentRecord: Codable, Equatable, Sendable {
         case restBetweenExercises
         /// The cool-down after the last work segment.
         case coolDown
+        /// The warm-up before the first work segment.
+        case warmUp
+        /// Rest between two sets of a circuit.
+        case restBetweenSets
     }
 
     /// What the segment was.
     public var kind: Kind
-    /// What the screen named it: the exercise for work and rest, "Rest", "Cool-down".
+    /// What the screen named it: the exercise for work and rest, "Rest", "Rest between sets",
+    /// "Warm up", "Cool down".
     public var label: String
-    /// Seconds from the session start (the first work segment's start) to the segment's start.
+    /// Seconds from the session start (the warm-up's start, else the first work segment's) to
+    /// the segment's start.
     public var startSeconds: Double
     /// Seconds from the segment's start to its end, pauses included.
     public var elapsedSeconds: Double

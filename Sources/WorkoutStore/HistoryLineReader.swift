@@ -572,6 +572,8 @@ private struct LineScanner {
         else if takeLiteral(#""rest""#) { kind = .rest }
         else if takeLiteral(#""restBetweenExercises""#) { kind = .restBetweenExercises }
         else if takeLiteral(#""coolDown""#) { kind = .coolDown }
+        else if takeLiteral(#""warmUp""#) { kind = .warmUp }
+        else if takeLiteral(#""restBetweenSets""#) { kind = .restBetweenSets }
         else { return nil }
         guard take(comma), let label = plainString(), take(comma), let start = double(), take(comma),
               let elapsed = double(), take(comma), let timer = double(), take(closeBracket)

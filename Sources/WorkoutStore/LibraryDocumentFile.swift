@@ -10,14 +10,15 @@ public enum LibraryDocumentFile {
     ///   - data: the file's content (at most ``WorkoutFile/maximumBytes``).
     ///   - path: the file's path as shown in errors.
     /// - Returns: a document that passed ``LibraryDocument/validate()``.
-    /// - Throws: every error of ``JSONDocument/decode(_:from:path:supportedVersion:firstLine:maximumBytes:)``
-    ///   (size, UTF-8, syntax with line and column, newer version, key path of a wrong or
+    /// - Throws: every error of ``JSONDocument/decode(_:from:path:supportedVersionOfKind:firstLine:maximumBytes:)``
+    ///   (size, UTF-8, syntax with line and column, a version newer than the file's kind reads
+    ///   (``LibraryDocument/currentVersion(ofKind:)``), key path of a wrong or
     ///   missing value, an unknown `kind`), then ``StoreError/invalidPlan(path:_:)`` for a
     ///   broken rule (for a plan: the leg and the rule).
     public static func decode(_ data: Data, path: String) throws(StoreError) -> LibraryDocument {
         let document = try JSONDocument.decode(
             LibraryDocument.self, from: data, path: path,
-            supportedVersion: LibraryDocument.currentVersion, maximumBytes: WorkoutFile.maximumBytes)
+            supportedVersionOfKind: LibraryDocument.currentVersion(ofKind:), maximumBytes: WorkoutFile.maximumBytes)
         do {
             try document.validate()
         } catch {

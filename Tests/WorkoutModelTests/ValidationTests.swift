@@ -171,7 +171,7 @@ import Testing
     }
 
     @Test func newerVersionIsRefused() {
-        let json = #"{"version":2,"name":"T","exercises":[]}"#
+        let json = #"{"version":3,"name":"T","exercises":[]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(IntervalWorkout.self, from: Data(json.utf8)) }
     }
 

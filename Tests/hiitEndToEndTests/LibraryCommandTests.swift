@@ -151,7 +151,7 @@ import Glibc
         #expect(run.stdout.contains("  newer.json  broken             -        -\n"), "\(run)")
         #expect(run.stderrLines == [
             "Warning: \(sandbox.workoutFile("bad.json").path), line 3, column 16: JSON syntax error: expected a value (object, array, string, number, true, false or null), found '}'",
-            "Warning: \(sandbox.workoutFile("newer.json").path): version 7 is not supported (this hiit reads version 1; a newer hiit wrote it)",
+            "Warning: \(sandbox.workoutFile("newer.json").path): version 7 is not supported (this hiit reads versions 1–2; a newer hiit wrote it)",
         ], "\(run)")
         let json = try Self.listJSON(sandbox)
         #expect(json.compactMap { $0["error"] as? String }.count == 2)

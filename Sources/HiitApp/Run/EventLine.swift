@@ -28,6 +28,10 @@ struct EventLine: Encodable, Equatable {
     var exercise: Int?
     /// How many exercises the workout has; on `finish`, how many were started.
     var exercises: Int?
+    /// The segment's set of a circuit (from 1); absent in a workout of one set.
+    var set: Int?
+    /// How many sets the circuit has; absent in a workout of one set.
+    var sets: Int?
     /// The leg's or segment's sport (HealthKit names: `swimming`, `cycling`, …).
     var sport: String?
     /// A timed segment's length in seconds.
@@ -36,7 +40,8 @@ struct EventLine: Encodable, Equatable {
     var amountSeconds: Double?
     /// Seconds spent in work segments (sport legs in a multisport session).
     var workoutSeconds: Double?
-    /// Seconds from the first work (or the start) to the finish, pauses excluded.
+    /// Seconds from the warm-up or the first work (a multisport session: the start) to the
+    /// finish, pauses excluded.
     var totalSeconds: Double?
     /// Seconds paused.
     var pausedSeconds: Double?

@@ -217,6 +217,8 @@ extension IntervalRun: EventsAdapter {
             line.rounds = segment.rounds
             line.exercise = segment.exercise
             line.exercises = segment.exercises
+            line.set = segment.set
+            line.sets = segment.sets
             line.sport = segment.sport
             line.durationSeconds = segment.duration?.inSeconds
         case let .cue(cue, due):

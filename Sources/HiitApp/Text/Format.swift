@@ -144,11 +144,14 @@ enum Format {
         case .restBetweenExercises: "REST BETWEEN EXERCISES"
         case .leg: "LEG"
         case .transition: "TRANSITION"
-        case .coolDown: "COOL-DOWN"
+        case .coolDown: "COOL DOWN"
+        case .warmUp: "WARM UP"
+        case .restBetweenSets: "REST BETWEEN SETS"
         }
     }
 
-    /// One line describing a segment: `WORK  Burpees  round 1/8  exercise 1/1  0:20`.
+    /// One line describing a segment: `WORK  Burpees  round 1/8  exercise 1/2  set 2/3  0:20`
+    /// (`set i/n` in a workout of several sets).
     static func segmentLine(_ segment: Segment) -> String {
         var parts = [phase(segment.kind)]
         if segment.kind == .work || segment.kind == .rest { parts.append(segment.label) }
@@ -156,8 +159,15 @@ enum Format {
         if let exercise = segment.exercise, let exercises = segment.exercises, exercises > 1 {
             parts.append("exercise \(exercise)/\(exercises)")
         }
+        if let set = setText(segment) { parts.append(set) }
         parts.append(segment.duration.map { clock($0.inSeconds) } ?? "open")
         return parts.joined(separator: "  ")
+    }
+
+    /// `set 2/3` for a segment of a workout of several sets, else `nil`.
+    static func setText(_ segment: Segment) -> String? {
+        guard let set = segment.set, let sets = segment.sets, sets > 1 else { return nil }
+        return "set \(set)/\(sets)"
     }
 
     /// The text of `hiit show W`: name, exercises, estimated time and the timeline, every line
@@ -165,9 +175,11 @@ enum Format {
     ///
     /// The timeline is a table without a header: the start (`m:ss`, `h:mm:ss` from an hour,
     /// right-aligned to the widest, so 9:10 and 10:10 stay in line), the phase (the rest
-    /// between exercises as `REST` and `between exercises`), the exercise,
-    /// `round i/n`, `exercise j/m` (workouts of several exercises) and the duration. Too narrow
-    /// for all of it, `exercise j/m` goes first, then the round (``TextTable``).
+    /// between exercises as `REST` and `between exercises`, the rest between sets as `REST` and
+    /// `between sets`), the exercise, `round i/n`, `exercise j/m` (workouts of several
+    /// exercises), `set k/s` (workouts of several sets) and the duration. Too narrow for all
+    /// of it, `exercise j/m` goes first, then the round, then the set (in a circuit the set
+    /// says more of where one is than the round of one exercise) (``TextTable``).
     /// - Parameters:
     ///   - workout: the workout.
     ///   - program: its compiled program.
@@ -183,36 +195,50 @@ enum Format {
         let rows = zip(program.segments, program.plannedStarts).map { segment, start -> [String] in
             let named = segment.kind == .work || segment.kind == .rest
             // REST, then "between exercises": the phase column stays 9 cells at most.
-            let between = segment.kind == .restBetweenExercises
+            let between = segment.kind == .restBetweenExercises ? "between exercises"
+                : segment.kind == .restBetweenSets ? "between sets" : nil
             var round = "", exercise = ""
             if let r = segment.round, let rounds = segment.rounds { round = "round \(r)/\(rounds)" }
             if let e = segment.exercise, let exercises = segment.exercises, exercises > 1 { exercise = "exercise \(e)/\(exercises)" }
-            return [start.map { clock($0.inSeconds) } ?? "?", between ? phase(.rest) : phase(segment.kind),
-                    named ? segment.label : between ? "between exercises" : "", round, exercise,
-                    segment.duration.map { clock($0.inSeconds) } ?? "open"]
+            var row = [start.map { clock($0.inSeconds) } ?? "?", between == nil ? phase(segment.kind) : phase(.rest),
+                       named ? segment.label : between ?? "", round, exercise]
+            if workout.sets > 1 { row.append(segment.kind == .restBetweenSets ? "" : setText(segment) ?? "") }
+            return row + [segment.duration.map { clock($0.inSeconds) } ?? "open"]
         }
-        let table = TextTable(columns: [
+        var columns = [
             TextTable.Column(header: "", alignment: .right), TextTable.Column(header: ""),
             TextTable.Column(header: "", flexible: 20...60), TextTable.Column(header: "", dropOrder: 2),
-            TextTable.Column(header: "", dropOrder: 1), TextTable.Column(header: "", alignment: .right),
-        ], rows: rows, indent: "  ")
+            TextTable.Column(header: "", dropOrder: 1),
+        ]
+        if workout.sets > 1 { columns.append(TextTable.Column(header: "", dropOrder: 3)) }
+        columns.append(TextTable.Column(header: "", alignment: .right))
+        let table = TextTable(columns: columns, rows: rows, indent: "  ")
         lines += table.lines(width: width, glyphs: glyphs, header: false)
         return lines.joined(separator: "\n")
     }
 
-    /// `  1. Burpees: 20/10 s × 8` for each exercise (the name cut to fit `width`), then the
-    /// rest between exercises when there are several. `hiit show` and the summaries of
+    /// `  Warm up: 5 min` when the workout has one, `  1. Burpees: 20/10 s × 8` for each
+    /// exercise (the name cut to fit `width`; `, then 15 s rest` when it has its own rest
+    /// after it), the rest between exercises when there are several, `  Sets: 3, rest between
+    /// sets 2 min` for a circuit and `  Cool down: 3 min`. `hiit show` and the summaries of
     /// `hiit new` and `hiit edit` share it.
     static func exerciseLines(_ workout: IntervalWorkout, width: Int = 80, glyphs: Glyphs = .unicode) -> [String] {
-        var lines = workout.exercises.enumerated().map { index, exercise in
+        var lines: [String] = []
+        if let warmUp = workout.warmUpSeconds, warmUp > 0 { lines.append("  Warm up: \(words(Double(warmUp)))") }
+        lines += workout.exercises.enumerated().map { index, exercise in
             let head = "  \(index + 1). "
-            let tail = ": \(exercise.workSeconds)/\(exercise.restSeconds) s \(glyphs.times) \(exercise.rounds)"
+            var tail = ": \(exercise.workSeconds)/\(exercise.restSeconds) s \(glyphs.times) \(exercise.rounds)"
+            if let restAfter = exercise.restAfterSeconds { tail += ", then \(restAfter) s rest" }
             let room = max(width - head.displayWidth - tail.displayWidth, 8)
             return head + exercise.name.truncated(toWidth: room, ellipsis: glyphs.ellipsis) + tail
         }
         if workout.exercises.count > 1 {
             lines.append("  Rest between exercises: \(workout.restBetweenExercisesSeconds) s")
         }
+        if workout.sets > 1 {
+            lines.append("  Sets: \(workout.sets), rest between sets \(words(Double(workout.effectiveRestBetweenSetsSeconds)))")
+        }
+        if let coolDown = workout.coolDownSeconds, coolDown > 0 { lines.append("  Cool down: \(words(Double(coolDown)))") }
         return lines
     }
 

@@ -25,13 +25,16 @@ struct TimelineJSON: Encodable {
         var rounds: Int?
         var exercise: Int?
         var exercises: Int?
+        /// The segment's set and the workout's sets; `null` for a workout of one set.
+        var set: Int?
+        var sets: Int?
         var sport: String?
         var startSeconds: Double?
         var durationSeconds: Double?
         var leg: LegSetting?
 
         private enum CodingKeys: String, CodingKey {
-            case kind, label, round, rounds, exercise, exercises, sport, startSeconds, durationSeconds
+            case kind, label, round, rounds, exercise, exercises, set, sets, sport, startSeconds, durationSeconds
             case targetDistanceMeters, poolLength, poolUnit, openWater, indoor
         }
 
@@ -43,6 +46,8 @@ struct TimelineJSON: Encodable {
             try c.encode(rounds, forKey: .rounds)
             try c.encode(exercise, forKey: .exercise)
             try c.encode(exercises, forKey: .exercises)
+            try c.encode(set, forKey: .set)
+            try c.encode(sets, forKey: .sets)
             try c.encode(sport, forKey: .sport)
             try c.encode(startSeconds, forKey: .startSeconds)
             try c.encode(durationSeconds, forKey: .durationSeconds)
@@ -85,7 +90,7 @@ struct TimelineJSON: Encodable {
         segments = zip(program.segments, program.plannedStarts).map { segment, start in
             SegmentLine(kind: segment.kind.rawValue, label: segment.label, round: segment.round,
                         rounds: segment.rounds, exercise: segment.exercise, exercises: segment.exercises,
-                        sport: segment.sport, startSeconds: start?.inSeconds,
+                        set: segment.set, sets: segment.sets, sport: segment.sport, startSeconds: start?.inSeconds,
                         durationSeconds: segment.duration?.inSeconds)
         }
     }

@@ -20,13 +20,17 @@ enum TimerScreen {
     }
 
     /// The colour of a phase: prepare yellow, work green, rest blue, rest between exercises
-    /// magenta, others cyan.
+    /// magenta, warm-up bright yellow, rest between sets bright magenta, cool-down bright
+    /// blue, others cyan.
     static func colour(of kind: Segment.Kind?) -> Color {
         switch kind {
         case .prepare: .yellow
         case .work: .green
         case .rest: .blue
         case .restBetweenExercises: .magenta
+        case .warmUp: .brightYellow
+        case .restBetweenSets: .brightMagenta
+        case .coolDown: .brightBlue
         default: .cyan
         }
     }
@@ -109,20 +113,25 @@ enum TimerScreen {
         return parts.joined(separator: " ")
     }
 
-    /// `Burpees · round 3/8 · exercise 1/4`, or the next exercise during a rest between exercises.
+    /// `Burpees · round 3/8 · exercise 1/4 · set 2/3` (the set in a workout of several),
+    /// `exercise 1/4 done` during a rest between exercises, `set 1/3 done` during a rest
+    /// between sets.
     static func detailLine(_ segment: Segment?) -> String {
         guard let segment else { return "" }
         var parts: [String] = []
         switch segment.kind {
         case .work, .rest: parts.append(segment.label)
-        case .restBetweenExercises: break
+        case .restBetweenExercises, .restBetweenSets, .warmUp, .coolDown: break
         case .prepare: parts.append("Get ready")
-        case .leg, .transition, .coolDown: parts.append(segment.label)
+        case .leg, .transition: parts.append(segment.label)
         }
         if let round = segment.round, let rounds = segment.rounds { parts.append("round \(round)/\(rounds)") }
         if let exercise = segment.exercise, let exercises = segment.exercises, exercises > 1 {
             parts.append(segment.kind == .restBetweenExercises
                          ? "exercise \(exercise)/\(exercises) done" : "exercise \(exercise)/\(exercises)")
+        }
+        if let set = Format.setText(segment) {
+            parts.append(segment.kind == .restBetweenSets ? "\(set) done" : set)
         }
         return parts.joined(separator: " · ")
     }

@@ -29,12 +29,34 @@ public enum JSONDocument {
         _ type: T.Type, from data: Data, path: String, supportedVersion: Int?,
         firstLine: Int = 1, maximumBytes: Int = Int.max
     ) throws(StoreError) -> T {
+        try decode(type, from: data, path: path, supportedVersionOfKind: { _ in supportedVersion },
+                   firstLine: firstLine, maximumBytes: maximumBytes)
+    }
+
+    /// ``decode(_:from:path:supportedVersion:firstLine:maximumBytes:)`` for a file whose newest
+    /// readable `version` depends on its top-level `kind` (a library file: interval workouts
+    /// and multisport plans have their own versions).
+    /// - Parameters:
+    ///   - supportedVersionOfKind: the newest `version` read for the file's `kind` string
+    ///     (`nil` when the file has none or it is not a string), or `nil` not to check.
+    ///   - others: as ``decode(_:from:path:supportedVersion:firstLine:maximumBytes:)``.
+    /// - Returns: the decoded value.
+    /// - Throws: as ``decode(_:from:path:supportedVersion:firstLine:maximumBytes:)``.
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, path: String, supportedVersionOfKind: (String?) -> Int?,
+        firstLine: Int = 1, maximumBytes: Int = Int.max
+    ) throws(StoreError) -> T {
         guard data.count <= maximumBytes else {
             throw .tooLarge(path: path, bytes: data.count, limit: maximumBytes)
         }
         let bytes = [UInt8](data)
         let root = try JSONTreeParser.parse(bytes, path: path, firstLine: firstLine)
-        if let supportedVersion, case let .object(members) = root.value,
+        var kind: String?
+        if case let .object(members) = root.value, let kindNode = members.first(where: { $0.key == "kind" })?.node,
+           case let .string(text) = kindNode.value {
+            kind = text
+        }
+        if let supportedVersion = supportedVersionOfKind(kind), case let .object(members) = root.value,
            let versionNode = members.first(where: { $0.key == "version" })?.node,
            case let .number(text) = versionNode.value, let version = Int(text), version > supportedVersion {
             throw .unsupportedVersion(path: path, version: version, supported: supportedVersion)

@@ -156,9 +156,10 @@ struct CommandLineRunTests {
 
     // MARK: show --json
 
-    /// The keys every segment of `show --json` has (DESIGN §6), `null` when they do not apply.
+    /// The keys every segment of `show --json` has (DESIGN §6, with `set` and `sets` of #16),
+    /// `null` when they do not apply.
     static let segmentKeys: Set<String> = [
-        "kind", "label", "round", "rounds", "exercise", "exercises", "sport", "startSeconds", "durationSeconds",
+        "kind", "label", "round", "rounds", "exercise", "exercises", "set", "sets", "sport", "startSeconds", "durationSeconds",
     ]
 
     /// Runs `hiit show WORD --json` and returns the object it prints.

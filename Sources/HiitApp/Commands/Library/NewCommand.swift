@@ -3,12 +3,13 @@ import Foundation
 import WorkoutModel
 import WorkoutStore
 
-/// `hiit new NAME --exercise … [--rest-between S] [--prepare S]` (DESIGN §6): creates an
-/// interval workout in the library from exercises typed on the command line.
+/// `hiit new NAME --exercise … [--rest-between S] [--prepare S] [--warm-up S] [--cool-down S]
+/// [--sets N] [--rest-between-sets S]` (DESIGN §6, #16): creates an interval workout in the
+/// library from exercises typed on the command line.
 struct NewCommand: Command {
     static let configuration = CommandConfiguration(
         path: ["new"], abstract: "Create a workout from exercises given on the command line.",
-        discussion: "Example: hiit new \"Leg day\" --exercise \"Squats 40/20x3\" --exercise \"Lunges 30/15x4\" --rest-between 60\nLimits: 1–20 exercises; work 1–3600 s; rest 0–3600 s; rounds 1–99; names 1–60 characters. A name already in the library (compared ignoring case) is refused.")
+        discussion: "Example: hiit new \"Leg day\" --exercise \"Squats 40/20x3\" --exercise \"Lunges 30/15x4\" --rest-between 60\nA circuit: hiit new Circuit -e \"Squats 40/20x2\" -e \"Push-ups 30/15x2\" --warm-up 5m --sets 3 --rest-between-sets 2m --cool-down 3m\nLimits: 1–20 exercises; work 1–3600 s; rest 0–3600 s; rounds 1–99; names 1–60 characters; 1–20 sets; warm-up, cool-down and rest between sets 0–3600 s. A name already in the library (compared ignoring case) is refused.")
 
     /// The new workout's name as typed; trimmed by ``workout``.
     @Argument("NAME", help: "The new workout's name, 1–60 characters.") var name: String
@@ -27,12 +28,37 @@ struct NewCommand: Command {
             help: "Countdown before the first work segment, 0–3600 s, as 10, 10s or 1:00; 0 turns it off (default: 10).",
             as: .duration(range: IntervalWorkout.prepareRange))
     var prepareSeconds: Int?
+    /// `--warm-up S`: a warm-up before the first exercise, seconds.
+    @Option("warm-up", valueName: "time",
+            help: "A warm-up before the first exercise, 0–3600 s, as 300, 5m or 5:00 (default: none).",
+            as: .duration(range: IntervalWorkout.warmUpCoolDownRange))
+    var warmUpSeconds: Int?
+    /// `--cool-down S`: a cool-down after the last exercise, seconds.
+    @Option("cool-down", valueName: "time",
+            help: "A cool-down after the last exercise, 0–3600 s, as 180, 3m or 3:00 (default: none).",
+            as: .duration(range: IntervalWorkout.warmUpCoolDownRange))
+    var coolDownSeconds: Int?
+    /// `--sets N`: how many times the exercise list runs.
+    @Option("sets", valueName: "count",
+            help: "Run the whole list of exercises this many times, 1–20 (a circuit; default: 1).",
+            as: .wholeNumber(range: IntervalWorkout.setsRange, unit: ""))
+    var sets: Int?
+    /// `--rest-between-sets S`: the rest between two sets, seconds.
+    @Option("rest-between-sets", valueName: "time",
+            help: "Rest between two sets, never after the last, 0–3600 s, as 120, 2m or 2:00 (default: the rest between exercises).",
+            as: .duration(range: IntervalWorkout.restBetweenSetsRange))
+    var restBetweenSetsSeconds: Int?
 
     /// The workout as typed; its limits are checked by ``run(_:)`` before anything is written.
     var workout: IntervalWorkout {
         var workout = IntervalWorkout(name: name.trimmingCharacters(in: .whitespacesAndNewlines), exercises: exercises)
         if let restBetweenSeconds { workout.restBetweenExercisesSeconds = restBetweenSeconds }
         if let prepareSeconds { workout.prepareSeconds = prepareSeconds }
+        // 0 is none: the file keeps no field that changes nothing.
+        workout.warmUpSeconds = warmUpSeconds.flatMap { $0 > 0 ? $0 : nil }
+        workout.coolDownSeconds = coolDownSeconds.flatMap { $0 > 0 ? $0 : nil }
+        if let sets { workout.sets = sets }
+        workout.restBetweenSetsSeconds = restBetweenSetsSeconds
         return workout
     }
 

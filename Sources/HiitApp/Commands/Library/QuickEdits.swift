@@ -23,6 +23,16 @@ enum QuickEdit: Equatable {
     case restBetween(Int)
     /// Set the prepare countdown, seconds.
     case prepare(Int)
+    /// Set the warm-up, seconds (0 removes it).
+    case warmUp(Int)
+    /// Set the cool-down, seconds (0 removes it).
+    case coolDown(Int)
+    /// Set the number of sets.
+    case sets(Int)
+    /// Set the rest between sets, seconds.
+    case restBetweenSets(Int)
+    /// Set an exercise's own rest before the next exercise, seconds.
+    case restAfter(Int, seconds: Int)
 }
 
 /// A quick edit and the option and value it came from (for messages).
@@ -71,9 +81,24 @@ enum QuickEdits {
     static let prepare = OptionSpec("prepare", valueName: "time",
                                     help: "Set the countdown before the first work segment, 0–3600 s (10, 10s, 1:00); 0 turns it off.")
 
+    /// `--warm-up TIME` (0 removes it).
+    static let warmUp = OptionSpec("warm-up", valueName: "time",
+                                   help: "Set the warm-up before the first exercise, 0–3600 s (300, 5m, 5:00); 0 removes it.")
+    /// `--cool-down TIME` (0 removes it).
+    static let coolDown = OptionSpec("cool-down", valueName: "time",
+                                     help: "Set the cool-down after the last exercise, 0–3600 s (180, 3m, 3:00); 0 removes it.")
+    /// `--sets COUNT`.
+    static let sets = OptionSpec("sets", valueName: "count", help: "Run the whole list of exercises this many times, 1–20 (a circuit).")
+    /// `--rest-between-sets TIME`.
+    static let restBetweenSets = OptionSpec("rest-between-sets", valueName: "time",
+                                            help: "Set the rest between two sets, 0–3600 s (120, 2m, 2:00).")
+    /// `--rest-after N=TIME`.
+    static let restAfter = FieldEdit("rest-after", field: "rest before the next exercise", what: "TIME", unit: " s", example: "2=15",
+                                     range: Exercise.restAfterRange, isDuration: true)
+
     /// The quick-edit options in the order help lists them.
     static let options: [OptionSpec] = [add, at, remove, move, to, work.spec, rest.spec, rounds.spec, renameExercise, restBetween,
-                                        prepare]
+                                        prepare, warmUp, coolDown, sets, restBetweenSets, restAfter.spec]
 
     /// An `N=VALUE` quick edit of an exercise's whole-number field (`--work`, `--rest`,
     /// `--rounds`): its option, whose help is made from the value's name, example and range,
@@ -116,6 +141,17 @@ enum QuickEdits {
         }
     }
 
+    /// The options that set one of the workout's durations (`--rest-between`, `--prepare`,
+    /// `--warm-up`, `--cool-down`, `--rest-between-sets`), by name: the seconds allowed and
+    /// the edit made of them.
+    private static let durationSettings: [String: (range: ClosedRange<Int>, edit: @Sendable (Int) -> QuickEdit)] = [
+        restBetween.long: (IntervalWorkout.restBetweenExercisesRange, { .restBetween($0) }),
+        prepare.long: (IntervalWorkout.prepareRange, { .prepare($0) }),
+        warmUp.long: (IntervalWorkout.warmUpCoolDownRange, { .warmUp($0) }),
+        coolDown.long: (IntervalWorkout.warmUpCoolDownRange, { .coolDown($0) }),
+        restBetweenSets.long: (IntervalWorkout.restBetweenSetsRange, { .restBetweenSets($0) }),
+    ]
+
     // MARK: Reading
 
     /// Reads the occurrences of the quick-edit options, in command-line order, into quick
@@ -133,6 +169,11 @@ enum QuickEdits {
         var steps: [QuickEditStep] = []
         for (name, value) in pairs {
             let option = "--\(name)"
+            if let setting = durationSettings[name] {
+                let seconds = try OptionValue.duration(value, option: option, range: setting.range)
+                steps.append(QuickEditStep(option: option, value: value, edit: setting.edit(seconds)))
+                continue
+            }
             switch name {
             case add.long:
                 steps.append(QuickEditStep(option: option, value: value,
@@ -167,12 +208,12 @@ enum QuickEdits {
                 let n = try position(String(value[..<equals]), option: option, whole: value)
                 steps.append(QuickEditStep(option: option, value: value,
                                            edit: .renameExercise(n, name: String(value[value.index(after: equals)...]))))
-            case restBetween.long:
-                let seconds = try OptionValue.duration(value, option: option, range: IntervalWorkout.restBetweenExercisesRange)
-                steps.append(QuickEditStep(option: option, value: value, edit: .restBetween(seconds)))
-            case prepare.long:
-                let seconds = try OptionValue.duration(value, option: option, range: IntervalWorkout.prepareRange)
-                steps.append(QuickEditStep(option: option, value: value, edit: .prepare(seconds)))
+            case sets.long:
+                let count = try OptionValue.wholeNumber(value, option: option, range: IntervalWorkout.setsRange, unit: "")
+                steps.append(QuickEditStep(option: option, value: value, edit: .sets(count)))
+            case restAfter.spec.long:
+                let (n, seconds) = try assignment(value, option: option, to: restAfter)
+                steps.append(QuickEditStep(option: option, value: value, edit: .restAfter(n, seconds: seconds)))
             default:
                 continue
             }
@@ -258,6 +299,16 @@ enum QuickEdits {
                 workout.restBetweenExercisesSeconds = seconds
             case let .prepare(seconds):
                 workout.prepareSeconds = seconds
+            case let .warmUp(seconds):
+                workout.warmUpSeconds = seconds > 0 ? seconds : nil
+            case let .coolDown(seconds):
+                workout.coolDownSeconds = seconds > 0 ? seconds : nil
+            case let .sets(count):
+                workout.sets = count
+            case let .restBetweenSets(seconds):
+                workout.restBetweenSetsSeconds = seconds
+            case let .restAfter(n, seconds):
+                workout.exercises[try check(n, upTo: count)].restAfterSeconds = seconds
             }
         }
     }
