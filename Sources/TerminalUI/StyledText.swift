@@ -175,18 +175,13 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
 
 extension StyledText {
     /// The ASCII of the same width (one cell) for the punctuation hiit's screens draw that a
-    /// non-UTF-8 terminal cannot show: `·` `–` `—` `−` → `-`, `▲` → `^`, `▼` → `v`, `✓` → `+`,
-    /// `▶` → `>`, `←` → `<`; `nil` for any other scalar.
+    /// non-UTF-8 terminal cannot show: ``Glyphs/asciiSpelling(of:)`` where that is one
+    /// character (`·` `–` `—` `−` → `-`, `×` → `x`, `▲` → `^`, `▼` → `v`, `✓` → `+`, `▶` → `>`,
+    /// `←` → `<`); `nil` for any other scalar, and for those spelt wider (`…`, `±`, fractions),
+    /// which would move the columns of a frame.
     public static func asciiPunctuation(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
-        switch scalar {
-        case "·", "–", "—", "−": "-"
-        case "▲": "^"
-        case "▼": "v"
-        case "✓": "+"
-        case "▶": ">"
-        case "←": "<"
-        default: nil
-        }
+        guard let spelling = Glyphs.asciiSpelling(of: scalar), spelling.unicodeScalars.count == 1 else { return nil }
+        return spelling.unicodeScalars.first
     }
 
     /// The text with every scalar replaced by what `replacement` gives for it (one or more
