@@ -32,6 +32,13 @@ public enum LiveRecording {
     /// The device of a session recorded live: hiit reading gpsd.
     public static let device = RecordingDevice(manufacturer: "hiit", product: "gpsd")
 
+    /// Whether a leg of `sport` records a live track: every sport but swims (a receiver under
+    /// water has no fix; a swim's distance is the pool's lengths or the plan's) and transitions
+    /// (time only). The live GPS of a run and the record it stores follow this one rule.
+    public static func recordsTrack(_ sport: Sport) -> Bool {
+        sport != .swimming && sport != .transition
+    }
+
     /// The record and the activity of a multisport session `record` whose legs were tracked live.
     ///
     /// Rules:
@@ -84,7 +91,7 @@ public enum LiveRecording {
         var measured: [Int: MeasuredTrack] = [:]
         for track in tracks where record.legs.indices.contains(track.leg) && measured[track.leg] == nil {
             let leg = record.legs[track.leg]
-            guard let sport = leg.knownSport, sport != .transition, sport != .swimming else { continue }
+            guard let sport = leg.knownSport, recordsTrack(sport) else { continue }
             let start = record.start.addingTimeInterval(leg.startSeconds)
             let nextStart = track.leg + 1 < record.legs.count
                 ? record.start.addingTimeInterval(record.legs[track.leg + 1].startSeconds) : nil

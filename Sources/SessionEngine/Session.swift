@@ -220,9 +220,13 @@ public struct Session: Sendable {
         return segment
     }
 
-    /// Time in the current segment at `now`, pauses excluded.
+    /// Time in the current segment at `now`, pauses excluded (zero while idle or finished).
     private func elapsed(at now: Duration) -> Duration {
-        phase == .paused ? frozenElapsed : max(now - segmentStart, .zero)
+        switch phase {
+        case .running: max(now - segmentStart, .zero)
+        case .paused: frozenElapsed
+        case .idle, .finished: .zero
+        }
     }
 
     /// The next instant at which `handle(.tick, at:)` has something to do (a cue or the end of
@@ -246,12 +250,7 @@ public struct Session: Sendable {
     /// What a screen shows at instant `now`.
     public func snapshot(at now: Duration) -> SessionSnapshot {
         let segment = program.segments.isEmpty ? nil : self.segment(at: min(currentIndex, program.segments.count - 1))
-        let elapsedInSegment: Duration
-        switch phase {
-        case .running: elapsedInSegment = max(now - segmentStart, .zero)
-        case .paused: elapsedInSegment = frozenElapsed
-        case .idle, .finished: elapsedInSegment = .zero
-        }
+        let elapsedInSegment = elapsed(at: now)
         let running = phase == .running ? max(now - lastMark, .zero) : .zero
         var remainingInSegment: Duration?
         if let duration = segment?.duration {
@@ -259,9 +258,12 @@ public struct Session: Sendable {
         }
         var remainingAfter: Duration = .zero
         if phase != .finished {
-            for later in program.segments.indices.dropFirst(currentIndex + 1) {
-                remainingAfter += self.segment(at: later).duration ?? .zero
+            // The planned lengths, then the time added to or taken from those segments (read
+            // each frame: no segment is copied for it).
+            for later in program.segments.dropFirst(currentIndex + 1) {
+                remainingAfter += later.duration ?? .zero
             }
+            for (index, extra) in added where index > currentIndex { remainingAfter += extra }
         }
         return SessionSnapshot(
             phase: phase, index: currentIndex, segment: segment,

@@ -214,8 +214,9 @@ public struct StatsPeriod: Equatable, Sendable {
             guard let last = anchor.adding(days: -7 * back), let first = last.adding(days: -6) else { return nil }
             return (first, last)
         case .week:
-            let shift = (anchor.weekday - context.firstWeekday + 7) % 7
-            guard let first = anchor.adding(days: -shift - 7 * back), let last = first.adding(days: 6) else { return nil }
+            // The weeks the streaks count too (``CalendarWeeks``): one rule for where a week begins.
+            let weeks = CalendarWeeks(firstWeekday: context.firstWeekday)
+            guard let first = weeks.firstDay(of: weeks.week(of: anchor) - back), let last = first.adding(days: 6) else { return nil }
             return (first, last)
         case .month:
             guard let first = anchor.firstOfMonth.adding(months: -back) else { return nil }

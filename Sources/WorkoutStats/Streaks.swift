@@ -130,9 +130,10 @@ public struct Streaks: Equatable, Sendable {
     }
 }
 
-/// Calendar weeks starting on a first weekday, numbered consecutively (week 0 holds
-/// 1970-01-01), so that consecutive weeks have consecutive numbers across New Year and every
-/// year length. Pure date arithmetic on ``LocalDay`` day numbers, as ``StatsPeriod`` finds a week.
+/// Calendar weeks starting on a first weekday, numbered consecutively (week 0 starts on the
+/// first such weekday from 1970-01-01 on), so that consecutive weeks have consecutive numbers
+/// across New Year and every year length. Pure date arithmetic on ``LocalDay`` day numbers;
+/// the streaks, the weekly goal and ``StatsPeriod``'s weeks all use it.
 struct CalendarWeeks: Sendable {
     /// The first day of a week, `Calendar` numbering: 1 = Sunday, 2 = Monday, 7 = Saturday.
     let firstWeekday: Int

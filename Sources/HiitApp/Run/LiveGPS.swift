@@ -48,8 +48,8 @@ final class LiveGPS: RunAccessory {
 
     /// The track of each leg that records one, by the leg's position in the session.
     private(set) var tracks: [Int: LiveTrack] = [:]
-    /// The last fix gpsd reported, and when it was read.
-    private var lastReport: (fix: GPSDFix, at: Duration)?
+    /// The last fix gpsd reported.
+    private var lastReport: GPSDFix?
     /// When a fix good enough to record was last read (whether or not a leg took it).
     private var lastGoodAt: Duration?
     /// Whether a connection to gpsd was ever made.
@@ -80,11 +80,6 @@ final class LiveGPS: RunAccessory {
         self.autoPause = autoPause
     }
 
-    /// Whether a leg of `sport` records a track: not a swim, not a transition.
-    static func recordsTrack(_ sport: Sport) -> Bool {
-        sport != .swimming && sport != .transition
-    }
-
     // MARK: RunAccessory
 
     var watched: [WatchedDescriptor] {
@@ -107,15 +102,14 @@ final class LiveGPS: RunAccessory {
 
     func service(ready: [Int32], session: MultisportSession, at now: Duration) -> RunAccessoryWork<MultisportSession.Event> {
         var work = RunAccessoryWork<MultisportSession.Event>()
-        let derived = session.derive()
-        takeBackUndoneLegs(derived)
         client.reconnectIfDue(at: now)
-        if !ready.isEmpty || client.state == .connecting {
-            let read = client.readAvailable(at: now)
-            for report in read.reports {
-                guard case let .tpv(fix) = report else { continue }
-                take(fix, derived: derived, session: session, at: now, into: &work)
-            }
+        let fixes: [GPSDFix] = !ready.isEmpty || client.state == .connecting
+            ? client.readAvailable(at: now).reports.compactMap { if case let .tpv(fix) = $0 { fix } else { nil } } : []
+        // Most wakes are a redraw's: the legs are derived only when a fix or a track needs them.
+        if !fixes.isEmpty || !tracks.isEmpty {
+            let derived = session.derive()
+            takeBackUndoneLegs(derived)
+            for fix in fixes { take(fix, derived: derived, session: session, at: now, into: &work) }
         }
         work.notes = connectionNotes(at: now) + work.notes
         if let note = stateChange(at: now) { work.notes.append(note) }
@@ -132,16 +126,15 @@ final class LiveGPS: RunAccessory {
     /// auto-pause becomes a note (and a pause or resume of the session); a `gps` event line.
     private func take(_ report: GPSDFix, derived: MultisportSession.State, session: MultisportSession, at now: Duration,
                       into work: inout RunAccessoryWork<MultisportSession.Event>) {
-        lastReport = (report, now)
+        lastReport = report
         let fix = report.fix(fallbackTime: wallOrigin.addingTimeInterval(now.inSeconds))
         if filter.verdict(on: fix) == .accepted { lastGoodAt = now }
         var line = EventLine(event: "gps", t: now.inSeconds)
         line.fix = Self.fixWord(report)
         line.errorMeters = report.horizontalErrorMeters
-        if let position = derived.currentLeg, Self.recordsTrack(derived.legs[position].sport) {
+        if let position = derived.currentLeg, LiveRecording.recordsTrack(derived.legs[position].sport) {
             let sport = derived.legs[position].sport
-            var track = tracks[position] ?? LiveTrack(sport: sport, autoLapMeters: autoLapMeters,
-                                                      autoPause: autoPause && sport == .cycling ? .cycling : nil)
+            var track = tracks[position] ?? newTrack(sport)
             let (verdict, events) = track.add(fix, at: now)
             tracks[position] = track
             line.leg = position
@@ -176,6 +169,12 @@ final class LiveGPS: RunAccessory {
         work.notes.append(RunNote(text: nil, line: line))
     }
 
+    /// An empty track for a leg of `sport`: the auto-lap, and with `--auto-pause` a ride's
+    /// auto-pause.
+    private func newTrack(_ sport: Sport) -> LiveTrack {
+        LiveTrack(sport: sport, autoLapMeters: autoLapMeters, autoPause: autoPause && sport == .cycling ? .cycling : nil)
+    }
+
     /// `Lap 3 · 1 km in 5:12` (`1 mi` with imperial units).
     private func lapText(_ lap: AutoLap, sport: Sport) -> String {
         let length = Format.distance(autoLapMeters ?? lap.distanceMeters, units: units, sport: sport, poolUnit: nil)
@@ -190,10 +189,9 @@ final class LiveGPS: RunAccessory {
         let target = derived.legs.count - 1
         for position in gone {
             guard let removed = tracks.removeValue(forKey: position) else { continue }
-            guard target >= 0, Self.recordsTrack(derived.legs[target].sport) else { continue }
+            guard target >= 0, LiveRecording.recordsTrack(derived.legs[target].sport) else { continue }
             let sport = derived.legs[target].sport
-            var track = tracks[target] ?? LiveTrack(sport: sport, autoLapMeters: autoLapMeters,
-                                                    autoPause: autoPause && sport == .cycling ? .cycling : nil)
+            var track = tracks[target] ?? newTrack(sport)
             for sample in removed.samples {
                 _ = track.add(Fix(mode: .threeDimensional, point: sample.point), at: sample.instant)
             }
@@ -256,6 +254,12 @@ final class LiveGPS: RunAccessory {
 
     // MARK: What the screen shows
 
+    /// How long the fix has been lost at `now` (no fix good enough for ``lostAfter`` or
+    /// more since the last one), or `nil` while it is not (or before any good fix).
+    private func lostFor(at now: Duration) -> Duration? {
+        lastGoodAt.flatMap { now - $0 >= Self.lostAfter ? now - $0 : nil }
+    }
+
     /// The fix state: `GPS 3D ±4 m`, `GPS 2D`, `no fix`, `GPS lost 0:12`, `no gpsd`,
     /// `GPS connecting`.
     /// - Parameters:
@@ -263,9 +267,7 @@ final class LiveGPS: RunAccessory {
     ///   - counting: whether a loss shows how long it has lasted (the screen) or not (a plain
     ///     line said once).
     func fixState(at now: Duration, counting: Bool = true) -> String {
-        let lost: String? = lastGoodAt.flatMap { good in
-            now - good >= Self.lostAfter ? "GPS lost" + (counting ? " " + Format.clock((now - good).inSeconds) : "") : nil
-        }
+        let lost: String? = lostFor(at: now).map { "GPS lost" + (counting ? " " + Format.clock($0.inSeconds) : "") }
         switch client.state {
         case .connecting:
             return lost ?? "GPS connecting"
@@ -273,7 +275,7 @@ final class LiveGPS: RunAccessory {
             return lost ?? (hasConnected ? "no fix" : "no gpsd")
         case .watching:
             if let lost { return lost }
-            guard let report = lastReport?.fix else { return "no fix" }
+            guard let report = lastReport else { return "no fix" }
             return GPSText.fixState(report)
         }
     }
@@ -284,13 +286,12 @@ final class LiveGPS: RunAccessory {
     func screenLine(session: MultisportSession, at now: Duration) -> String {
         let derived = session.derive()
         var parts: [String] = []
-        if let position = derived.currentLeg, Self.recordsTrack(derived.legs[position].sport) {
+        if let position = derived.currentLeg, LiveRecording.recordsTrack(derived.legs[position].sport) {
             let sport = derived.legs[position].sport
             let track = tracks[position]
             parts.append(Self.liveDistance(track?.distanceMeters ?? 0, units: units))
             // While the fix is lost the last current pace is stale: only the average stays.
-            let isLost = lastGoodAt.map { now - $0 >= Self.lostAfter } ?? false
-            if !isLost, let speed = track?.currentSpeedMetersPerSecond, speed > 0,
+            if lostFor(at: now) == nil, let speed = track?.currentSpeedMetersPerSecond, speed > 0,
                let pace = Pace.text(for: sport, meters: speed * 1000, seconds: 1000, units: units) {
                 parts.append(pace)
             }
@@ -346,7 +347,7 @@ final class LiveGPS: RunAccessory {
             return "\(reason), so the session has time only and no distance from GPS"
         }
         if !hasConnected { return "gpsd at \(endpoint) never answered, so the session has time only" }
-        if !legs.contains(where: { $0.knownSport.map(Self.recordsTrack) ?? false }) {
+        if !legs.contains(where: { $0.knownSport.map(LiveRecording.recordsTrack) ?? false }) {
             return "no leg records a track (swims and transitions do not)"
         }
         let accepted = tracks.values.map(\.filter.acceptedCount).reduce(0, +)

@@ -89,12 +89,8 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
             // A boundary or a cue is waited for to the fraction of a millisecond; a redraw
             // alone (or the accessory's work) may come a millisecond late, and costs one
             // system call less.
-            let precisely = deadline != nil && deadline == sessionDeadline
-            let wake = if let accessory {
-                try wait.wait(until: deadline, precisely: precisely, watchingInput: inputOpen, watching: accessory.watched)
-            } else {
-                try wait.wait(until: deadline, precisely: precisely, watchingInput: inputOpen)
-            }
+            let wake = try wait.wait(until: deadline, precisely: deadline != nil && deadline == sessionDeadline,
+                                     watchingInput: inputOpen, watching: accessory?.watched ?? [])
             var t = now
             for signal in wake.signals {
                 switch signal {

@@ -368,7 +368,11 @@ struct RunWorkout {
             events.emit(line)
         } else {
             console.out("Saved to history: \(folder.historyURL.path)")
-            printWeekGoalLine()
+            // `Week: 95 of 150 min` when a weekly goal is set (#16); never a reason to fail.
+            if let line = WeekStanding.summaryLine(locations: locations, environment: environment, glyphs: console.glyphs,
+                                                   now: Date()) {
+                console.out(line)
+            }
         }
         return ExitStatus.success
     }
@@ -393,16 +397,3 @@ protocol EventEmitting: AnyObject {
 }
 
 extension EventsFrontEnd: EventEmitting {}
-
-// MARK: - The weekly goal (issue 16)
-
-extension RunWorkout {
-    /// `Week: 95 of 150 min` after the session is saved, when a weekly goal is set; nothing when
-    /// the profile or the history cannot be read (``WeekStanding/summaryLine(locations:environment:glyphs:now:)``).
-    fileprivate func printWeekGoalLine() {
-        if let line = WeekStanding.summaryLine(locations: locations, environment: environment, glyphs: console.glyphs,
-                                               now: Date()) {
-            console.out(line)
-        }
-    }
-}

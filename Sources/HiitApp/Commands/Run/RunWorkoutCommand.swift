@@ -1,3 +1,4 @@
+import ActivityRecords
 import CommandLineKit
 import Foundation
 import WorkoutModel
@@ -71,12 +72,15 @@ struct RunWorkoutCommand: Command {
           help: "With GPS, pause a ride while it stands still (below 1 m/s for 5 s; resumed above 2 m/s for 2 s).")
     var autoPause: Bool
 
+    /// Whether the track is recorded from gpsd: `--gps`, or `--gpsd` or `--track`, which imply it.
+    var recordsGPS: Bool { gps || gpsdEndpoint != nil || trackSport != nil }
+
     /// What the command line asked for.
     var options: RunWorkout.Options {
         RunWorkout.Options(workout: workout, prepareSeconds: prepareSeconds, isMuted: isMuted, audioDevice: audioDevice,
                            noRecord: noRecord, events: events, weight: weight, multisport: multisport,
                            intervalsSport: intervalsSport, bell: isBellGiven ? true : (isNoBellGiven ? false : nil),
-                           gps: gps || gpsdEndpoint != nil || trackSport != nil, gpsdEndpoint: gpsdEndpoint,
+                           gps: recordsGPS, gpsdEndpoint: gpsdEndpoint,
                            trackSport: trackSport, autoLapMeters: autoLap?.meters, autoPause: autoPause)
     }
 
@@ -89,7 +93,6 @@ struct RunWorkoutCommand: Command {
             throw .badValue(option: $isBellGiven.flagName, value: $isNoBellGiven.flagName,
                             reason: "cannot be given together; choose one")
         }
-        let recordsGPS = gps || gpsdEndpoint != nil || trackSport != nil
         if !recordsGPS, autoLap != nil || autoPause {
             throw .conflict("\(autoLap != nil ? "--auto-lap" : "--auto-pause") needs GPS; add --gps (or --track SPORT)")
         }
@@ -111,7 +114,7 @@ struct RunWorkoutCommand: Command {
     /// water has no fix; not a transition).
     private static var trackSportConversion: ValueConversion<Sport> {
         ValueConversion { value, origin throws(CommandLineError) in
-            guard let sport = Sport(planWord: value), LiveGPS.recordsTrack(sport) else {
+            guard let sport = Sport(planWord: value), LiveRecording.recordsTrack(sport) else {
                 throw .badValue(option: origin.name, value: value,
                                 reason: "is not a sport GPS records; use running, cycling, walking, hiking or rowing")
             }
