@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // hiit: an interval and multisport workout engine with a terminal front end.
-// No dependencies outside the Swift toolchain and Debian's libasound2-dev (ALSA) and
-// libssl-dev (libcrypto, for SHA-256).
+// No dependencies outside the Swift toolchain and Debian's libasound2-dev (ALSA),
+// libssl-dev (libcrypto, for SHA-256) and libespeak-ng-dev (speech).
 import PackageDescription
 
 let package = Package(
@@ -39,6 +39,14 @@ let package = Package(
             providers: [.apt(["libasound2-dev"])]
         ),
         .target(name: "AudioCues", dependencies: ["CALSA", "SessionEngine", "POSIX"]),
+        // libespeak-ng: the voice of names, "Next: …" and other languages (#16, DESIGN §9).
+        .systemLibrary(
+            name: "CESpeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        // Phrases per language, synthesis before the first segment, the on-disk phrase cache.
+        .target(name: "Speech", dependencies: ["CESpeakNG", "AudioCues", "SessionEngine", "WorkoutStore"]),
         .target(name: "TerminalUI", dependencies: ["POSIX"]),
         // gpsd's JSON protocol: report decoding and line framing (pure), the TCP client (edge).
         .target(name: "GPSD", dependencies: ["POSIX", "Tracks", "WorkoutModel"]),
@@ -51,7 +59,7 @@ let package = Package(
             name: "HiitApp",
             dependencies: [
                 "CommandLineKit", "WorkoutModel", "SessionEngine", "Calories", "WorkoutStats", "WorkoutStore",
-                "ActivityFiles", "ActivityRecords", "Tracks", "GPSD", "AudioCues", "TerminalUI", "POSIX",
+                "ActivityFiles", "ActivityRecords", "Tracks", "GPSD", "AudioCues", "Speech", "TerminalUI", "POSIX",
             ]
         ),
         // The executable: main.swift only.
@@ -73,6 +81,7 @@ let package = Package(
         .testTarget(name: "ActivityRecordsTests", dependencies: ["ActivityRecords", "ActivityFiles", "Tracks", "WorkoutModel", "Calories"]),
         .testTarget(name: "WorkoutStoreTests", dependencies: ["TestSupport", "WorkoutStore", "WorkoutModel"]),
         .testTarget(name: "AudioCuesTests", dependencies: ["TestSupport", "AudioCues", "SessionEngine", "CALSA"]),
+        .testTarget(name: "SpeechTests", dependencies: ["TestSupport", "Speech", "AudioCues", "SessionEngine"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "GPSDTests", dependencies: ["TestSupport", "GPSD", "POSIX", "Tracks", "WorkoutModel"]),
         // Typed binding: declarations, conversions, their errors and their order.

@@ -103,7 +103,7 @@ public final class ALSACuePlayer: CuePlayer, @unchecked Sendable {
             throw .deviceUnavailable(device: device, code: blockingResult,
                                      message: Self.text(blockingResult))
         }
-        if let first = Cue.allCases.lazy.compactMap({ sounds[$0] }).first {
+        if let first = Cue.bundled.lazy.compactMap({ sounds[$0] }).first {
             let format = PCMFormat(first)
             let setResult = Self.configure(handle, for: format)
             guard setResult >= 0 else {

@@ -3,8 +3,10 @@ import SessionEngine
 
 /// The decoded sound of every cue, loaded once at start.
 ///
-/// Each ``Cue`` plays the file named after its raw value (`start.wav`, `rest.wav`, …), so a
-/// new `Cue` case needs only a new file in `Sounds/`; nothing here lists the cues by hand.
+/// Each bundled ``Cue`` (``Cue/bundled``) plays the file named ``Cue/fileName`` (`start.wav`,
+/// `rest.wav`, …); spoken cues (names, "Next: …", other languages) are added by the voice
+/// before the first segment (``adding(_:)``). A cue without a sound plays its
+/// ``Cue/fallback``'s, or nothing.
 public struct SoundBank: Sendable {
     /// The folder the sounds were loaded from; nil for a bank built in memory.
     public let folder: URL?
@@ -18,7 +20,7 @@ public struct SoundBank: Sendable {
         self.sounds = sounds
     }
 
-    /// Loads and decodes the sound of every case of ``Cue`` from `folder`.
+    /// Loads and decodes the sound of every bundled ``Cue`` from `folder`.
     ///
     /// - Parameter folder: a folder holding one ``fileName(for:)`` file per cue.
     /// - Throws: ``AudioError/missingSound(file:folder:)`` naming the folder and the first
@@ -27,7 +29,7 @@ public struct SoundBank: Sendable {
     ///   naming the file's path when a file cannot be read or decoded.
     public init(folder: URL) throws(AudioError) {
         var sounds: [Cue: WAVSound] = [:]
-        for cue in Cue.allCases {
+        for cue in Cue.bundled {
             let file = folder.appendingPathComponent(Self.fileName(for: cue))
             guard Self.isRegularFile(file) else {
                 throw .missingSound(file: Self.fileName(for: cue), folder: folder.path)
@@ -47,15 +49,33 @@ public struct SoundBank: Sendable {
         try self.init(folder: Self.locateFolder(in: candidates))
     }
 
-    /// The sound of `cue`, or nil when the bank has none (only possible for a bank built
-    /// with ``init(sounds:)``; the loaders guarantee every cue).
-    public subscript(cue: Cue) -> WAVSound? {
-        sounds[cue]
+    private init(folder: URL?, sounds: [Cue: WAVSound]) {
+        self.folder = folder
+        self.sounds = sounds
     }
 
-    /// The file name of `cue`'s sound: its raw value plus `.wav` (e.g. `start.wav`).
+    /// The sound `cue` plays: its own, else its ``Cue/fallback``'s (a name sounds "Start"
+    /// without a voice), else nil (silence: "Next: …" without a voice, or a bank built with
+    /// ``init(sounds:)`` that lacks it).
+    public subscript(cue: Cue) -> WAVSound? {
+        sounds[cue] ?? cue.fallback.flatMap { sounds[$0] }
+    }
+
+    /// Whether the bank has `cue`'s own sound (not a fallback's).
+    /// - Parameter cue: any cue.
+    public func hasOwnSound(for cue: Cue) -> Bool { sounds[cue] != nil }
+
+    /// This bank with `spoken` added, replacing a bundled cue's sound where `spoken` has one
+    /// (`--voice de` says "Los" in place of the bundled English "Start").
+    /// - Parameter spoken: synthesised sounds by cue.
+    public func adding(_ spoken: [Cue: WAVSound]) -> SoundBank {
+        SoundBank(folder: folder, sounds: sounds.merging(spoken) { _, new in new })
+    }
+
+    /// The file name of a bundled `cue`'s sound (`start.wav`); for a speech-only cue the name
+    /// it would have (`name.wav`), which no folder holds.
     public static func fileName(for cue: Cue) -> String {
-        cue.rawValue + ".wav"
+        cue.fileName ?? cue.kind + ".wav"
     }
 
     /// The first folder among `candidates` that holds a regular file for every cue.
@@ -68,7 +88,7 @@ public struct SoundBank: Sendable {
     ///   in order, when none holds them all.
     public static func locateFolder(in candidates: [URL]) throws(AudioError) -> URL {
         for folder in candidates {
-            let complete = Cue.allCases.allSatisfy {
+            let complete = Cue.bundled.allSatisfy {
                 isRegularFile(folder.appendingPathComponent(fileName(for: $0)))
             }
             if complete { return folder }

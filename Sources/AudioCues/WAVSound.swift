@@ -33,6 +33,40 @@ public struct WAVSound: Sendable, Equatable {
     /// The highest channel count accepted by the decoder.
     public static let maximumChannels = 8
 
+    /// A sound from samples already in memory (synthesised speech).
+    ///
+    /// - Parameters:
+    ///   - sampleRate: frames per second, in hertz (``minimumSampleRate``…``maximumSampleRate``).
+    ///   - channels: samples per frame (1…``maximumChannels``).
+    ///   - samples: interleaved 16-bit samples in host byte order, a whole number of frames.
+    /// - Returns: `nil` when `samples` is empty or not a whole number of frames, or the rate or
+    ///   the channel count is out of range.
+    public init?(sampleRate: Int, channels: Int, samples: [Int16]) {
+        guard (Self.minimumSampleRate...Self.maximumSampleRate).contains(sampleRate),
+              (1...Self.maximumChannels).contains(channels),
+              !samples.isEmpty, samples.count % channels == 0 else { return nil }
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.samples = samples
+    }
+
+    /// The sound as a WAV file: a 44-byte RIFF/WAVE header (`fmt ` PCM, 16 bits) and one
+    /// `data` chunk, little-endian; ``init(data:name:)`` reads it back to an equal sound.
+    public var wavData: Data {
+        var bytes: [UInt8] = []
+        let dataBytes = samples.count * 2
+        bytes.reserveCapacity(44 + dataBytes)
+        func append(_ text: String) { bytes += Array(text.utf8) }
+        func append32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { bytes += $0 } }
+        func append16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { bytes += $0 } }
+        append("RIFF"); append32(36 + dataBytes); append("WAVE")
+        append("fmt "); append32(16); append16(1); append16(channels)
+        append32(sampleRate); append32(sampleRate * channels * 2); append16(channels * 2); append16(16)
+        append("data"); append32(dataBytes)
+        for sample in samples { withUnsafeBytes(of: sample.littleEndian) { bytes += $0 } }
+        return Data(bytes)
+    }
+
     /// Decodes a WAV file held in memory.
     ///
     /// - Parameters:

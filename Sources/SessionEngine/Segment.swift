@@ -47,9 +47,11 @@ public struct Segment: Equatable, Sendable {
     public var duration: Duration?
 
     /// Creates a segment; see the properties.
+    /// - Parameter cues: what it says; `nil` (the default) for the standard cues of `kind`.
     public init(kind: Kind, label: String, round: Int? = nil, rounds: Int? = nil,
                 exercise: Int? = nil, exercises: Int? = nil, set: Int? = nil, sets: Int? = nil,
-                sport: String? = nil, duration: Duration?) {
+                sport: String? = nil, duration: Duration?, cues: SegmentCues? = nil) {
+        self.cues = cues ?? SegmentCues(kind: kind)
         self.kind = kind
         self.label = label
         self.round = round
@@ -62,41 +64,130 @@ public struct Segment: Equatable, Sendable {
         self.duration = duration
     }
 
-    /// The voice cue played when the segment starts: "Start" for work, "Rest" for the three
-    /// rests (between rounds, exercises and sets), none for the others (DESIGN §2). Warm-up
-    /// and cool-down have no sound yet: see ``announcement``.
-    public var startCue: Cue? {
-        switch kind {
-        case .work: return .start
-        case .rest, .restBetweenExercises, .restBetweenSets: return .rest
-        case .prepare, .leg, .transition, .coolDown, .warmUp: return nil
-        }
+    /// What the segment says: its start cue, its countdown, "Half way", "Next: …". The
+    /// segment's kind gives the standard ones (``SegmentCues/init(kind:)``); a compiled
+    /// workout sets them from its ``CueSettings`` (``Program/init(_:prepareSeconds:cues:)``).
+    public var cues: SegmentCues
+
+    /// The cues of this segment as offsets from its start, in order, with the spoken lengths
+    /// of `lengths` (see ``SegmentCues/schedule(duration:kind:lengths:)``).
+    /// - Parameter lengths: how long each cue sounds; the estimate when not known.
+    public func cueSchedule(lengths: CueLengths = .estimated) -> [(offset: Duration, cue: Cue)] {
+        cues.schedule(duration: duration, kind: kind, lengths: lengths)
     }
 
-    /// What a voice should say when the segment starts where no ``Cue`` sound exists yet:
-    /// "Warm up" and "Cool down" (#16); `nil` for the others. The hook for speech: nothing
-    /// plays it today (there is no WAV for it), so these segments start silently and get
-    /// their 3-2-1 beeps as every timed segment does.
-    public var announcement: String? {
+    /// ``cueSchedule(lengths:)`` with the estimated lengths.
+    public var cueSchedule: [(offset: Duration, cue: Cue)] { cueSchedule() }
+}
+
+/// What one segment says and when (#16): a start cue at 0, the countdown at 3, 2 and 1 s before
+/// a timed segment ends, "Half way" in the middle of a long work segment, and "Next: …" so that
+/// it ends just before the countdown, never over a beep.
+public struct SegmentCues: Equatable, Sendable {
+    /// Played when the segment starts: "Start", a name, "Last round", "Rest", "Warm up"…;
+    /// `nil` for none (the prepare countdown, legs).
+    public var start: Cue?
+    /// The last three seconds: beeps, words or nothing.
+    public var countdown: CueSettings.Countdown
+    /// Whether a work segment of ``CueSettings/halfwayMinimumSeconds`` or more says "Half way"
+    /// at its middle (its length as it runs, after `+`/`-`).
+    public var halfway: Bool
+    /// The exercise "Next: …" announces in this segment, `nil` for none.
+    public var next: String?
+
+    /// The quiet between two cues of a segment: 0.25 s, so "Next: …" neither runs into the
+    /// start cue nor into the first beep.
+    public static let gap: Duration = .milliseconds(250)
+
+    /// The standard cues of a segment of `kind` (DESIGN §2): "Start" for work, "Rest" for the
+    /// three rests, "Warm up" and "Cool down", nothing for the prepare countdown, legs and
+    /// transitions; beeps; no "Half way", no "Next".
+    /// - Parameter kind: the segment's kind.
+    public init(kind: Segment.Kind) {
         switch kind {
-        case .warmUp: "Warm up"
-        case .coolDown: "Cool down"
-        case .prepare, .work, .rest, .restBetweenExercises, .restBetweenSets, .leg, .transition: nil
+        case .work: start = .start
+        case .rest, .restBetweenExercises, .restBetweenSets: start = .rest
+        case .warmUp: start = .warmUp
+        case .coolDown: start = .coolDown
+        case .prepare, .leg, .transition: start = nil
         }
+        countdown = .beeps
+        halfway = false
+        next = nil
     }
 
-    /// The cues of this segment as offsets from its start, in order: the start cue at 0, then a
-    /// beep at 3, 2 and 1 s before a timed segment ends. A beep that would fall at or before
-    /// the start (segments of 3 s or less) is left out, so it never doubles the start cue.
-    public var cueSchedule: [(offset: Duration, cue: Cue)] {
+    /// Creates cues; see the properties.
+    public init(start: Cue?, countdown: CueSettings.Countdown = .beeps, halfway: Bool = false, next: String? = nil) {
+        self.start = start
+        self.countdown = countdown
+        self.halfway = halfway
+        self.next = next
+    }
+
+    /// The cues as offsets from the segment's start, in time order:
+    /// - ``start`` at 0;
+    /// - the countdown (a beep, or the number as a word) at 3, 2 and 1 s before the end of a
+    ///   timed segment; one that would fall at or before the start (segments of 3 s or less)
+    ///   is left out, so it never doubles the start cue;
+    /// - "Half way" at half the length of a work segment of 30 s or more (22.5 s of 45 s);
+    /// - "Next: …" starting so that it ends ``gap`` before the first countdown cue (or the
+    ///   end), and only when it can also start ``gap`` after the start cue has ended: when the
+    ///   rest is too short for it, it is left out rather than said over a beep.
+    ///
+    /// - Parameters:
+    ///   - duration: the segment's length as it runs; `nil` for an open segment (start cue only).
+    ///   - kind: the segment's kind ("Half way" is for work only).
+    ///   - lengths: how long each cue sounds.
+    public func schedule(duration: Duration?, kind: Segment.Kind, lengths: CueLengths) -> [(offset: Duration, cue: Cue)] {
         var schedule: [(offset: Duration, cue: Cue)] = []
-        if let cue = startCue { schedule.append((.zero, cue)) }
-        if let duration {
+        if let start { schedule.append((.zero, start)) }
+        guard let duration else { return schedule }
+        var countdownStart = duration
+        if countdown != .off {
             for before in [3, 2, 1] {
                 let offset = duration - .seconds(before)
-                if offset > .zero { schedule.append((offset, .beep)) }
+                guard offset > .zero else { continue }
+                schedule.append((offset, countdown == .beeps ? .beep : .count(before)))
+                countdownStart = min(countdownStart, offset)
             }
         }
-        return schedule
+        if halfway, kind == .work, duration >= .seconds(CueSettings.halfwayMinimumSeconds) {
+            schedule.append((duration / 2, .halfway))
+        }
+        if let next {
+            let cue = Cue.next(next)
+            let earliest = start.map { lengths.length(of: $0) + Self.gap } ?? .zero
+            let latest = countdownStart - Self.gap - lengths.length(of: cue)
+            if latest >= earliest { schedule.append((latest, cue)) }
+        }
+        // Stable: cues at one offset keep the order above.
+        return schedule.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+    }
+}
+
+/// How long each cue sounds, for placing "Next: …" (#16): the lengths of the sounds actually
+/// loaded or synthesised, else an estimate.
+public struct CueLengths: Equatable, Sendable {
+    /// Lengths known exactly (seconds of sound after trimming), by cue.
+    public var known: [Cue: Duration]
+
+    /// No known lengths: every cue is estimated.
+    public static let estimated = CueLengths(known: [:])
+
+    /// Creates lengths from the sounds' real lengths.
+    /// - Parameter known: the length of each cue's sound.
+    public init(known: [Cue: Duration]) {
+        self.known = known
+    }
+
+    /// The length of `cue`: the known one, else an estimate of 0.3 s plus 70 ms per character
+    /// of its kind and text (English at espeak-ng's 150 words a minute says about 14
+    /// characters a second); a beep 0.15 s, as the bundled one.
+    /// - Parameter cue: any cue.
+    public func length(of cue: Cue) -> Duration {
+        if let length = known[cue] { return length }
+        if cue == .beep { return .milliseconds(150) }
+        let characters = cue.kind.count + (cue.detail?.count ?? 0)
+        return .milliseconds(300 + 70 * characters)
     }
 }

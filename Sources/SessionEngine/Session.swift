@@ -8,8 +8,9 @@ import WorkoutModel
 /// `handle(.tick, at:)` next. Remaining time is always `deadline − now`; nothing is counted
 /// per tick, so pauses and stalls never lose or add time.
 ///
-/// Cue rules: the start cue of a segment and its 3-2-1 beeps fire once, in order, at their
-/// scheduled instants (shifted by pauses). A cue more than ``lateCueTolerance`` behind its
+/// Cue rules: the cues of a segment (its start cue, "Half way", "Next: …", the 3-2-1 count)
+/// fire once, in order, at their scheduled instants (shifted by pauses); after a time change the
+/// count follows the new end, and a spoken cue already said is not said again. A cue more than ``lateCueTolerance`` behind its
 /// schedule when the session learns of it is dropped (after a stall the session catches up
 /// silently). Skipping a segment discards its pending beeps.
 ///
@@ -85,6 +86,8 @@ public struct Session: Sendable {
 
     /// The program being run.
     public let program: Program
+    /// How long each cue sounds, for placing "Next: …" (the voice's real lengths when known).
+    public let cueLengths: CueLengths
     /// Current phase.
     public private(set) var phase: Phase = .idle
     /// Index of the current segment in `program.segments` (0 while idle).
@@ -96,6 +99,9 @@ public struct Session: Sendable {
     private var frozenElapsed: Duration = .zero
     /// Index into the current segment's cue schedule of the next cue not yet fired or dropped.
     private var nextCue = 0
+    /// The cues of the current segment's visit already fired or dropped, but the countdown: a
+    /// name, "Half way" or "Next" moved by a time change is never said twice.
+    private var sounded: Set<Cue> = []
     /// Time added to (positive) or taken from (negative) each segment's planned length by
     /// ``Event/addTime(_:)``, by index.
     private var added: [Int: Duration] = [:]
@@ -127,8 +133,13 @@ public struct Session: Sendable {
     public static let countedRoundShare = 0.5
 
     /// Creates an idle session for `program`.
-    public init(program: Program) {
+    /// - Parameters:
+    ///   - program: what to run.
+    ///   - cueLengths: how long each cue sounds (default: estimated), so "Next: …" ends before
+    ///     the countdown.
+    public init(program: Program, cueLengths: CueLengths = .estimated) {
         self.program = program
+        self.cueLengths = cueLengths
     }
 
     // MARK: Events
@@ -183,7 +194,7 @@ public struct Session: Sendable {
             complete(at: now, now: now, effects: &effects)
         case .reset:
             guard phase != .idle else { break }
-            self = Session(program: program)
+            self = Session(program: program, cueLengths: cueLengths)
             effects.append(.reset)
             effects += handle(.start, at: now)
         case let .addTime(amount):
@@ -195,7 +206,7 @@ public struct Session: Sendable {
             guard wanted != length else { break }
             added[currentIndex] = wanted - planned
             // Cues already due stay done; those after now follow the new end.
-            let schedule = segment(at: currentIndex).cueSchedule
+            let schedule = segment(at: currentIndex).cueSchedule(lengths: cueLengths)
             nextCue = schedule.firstIndex { $0.offset > elapsed } ?? schedule.count
             effects.append(.timeAdded(index: currentIndex, amount: wanted - length, duration: wanted))
             advance(to: now, effects: &effects)
@@ -235,7 +246,7 @@ public struct Session: Sendable {
     public var nextDeadline: Duration? {
         guard phase == .running, currentIndex < program.segments.count else { return nil }
         let segment = self.segment(at: currentIndex)
-        let schedule = segment.cueSchedule
+        let schedule = segment.cueSchedule(lengths: cueLengths)
         var deadline: Duration?
         if nextCue < schedule.count { deadline = segmentStart + schedule[nextCue].offset }
         if let duration = segment.duration {
@@ -281,12 +292,15 @@ public struct Session: Sendable {
     private mutating func advance(to now: Duration, effects: inout [Effect]) {
         while phase == .running {
             let segment = self.segment(at: currentIndex)
-            let schedule = segment.cueSchedule
+            let schedule = segment.cueSchedule(lengths: cueLengths)
             while nextCue < schedule.count, segmentStart + schedule[nextCue].offset <= now {
                 let due = segmentStart + schedule[nextCue].offset
-                if now - due <= Self.lateCueTolerance {
-                    effects.append(.cue(schedule[nextCue].cue, due: due))
+                let cue = schedule[nextCue].cue
+                let isCountdown = cue == .beep || cue.kind == "count"
+                if now - due <= Self.lateCueTolerance, isCountdown || !sounded.contains(cue) {
+                    effects.append(.cue(cue, due: due))
                 }
+                if !isCountdown { sounded.insert(cue) }
                 nextCue += 1
             }
             guard let duration = segment.duration, now >= segmentStart + duration else { return }
@@ -304,6 +318,7 @@ public struct Session: Sendable {
     private mutating func enter(_ index: Int, at instant: Duration, effects: inout [Effect]) {
         currentIndex = index
         nextCue = 0
+        sounded = []
         segmentStart = instant
         frozenElapsed = .zero
         let segment = program.segments[index]

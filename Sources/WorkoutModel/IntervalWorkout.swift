@@ -20,6 +20,10 @@
 ///  "restBetweenSetsSeconds": 120, "coolDownSeconds": 180, "exercises": [
 ///  {"name": "Squats", "workSeconds": 40, "restSeconds": 20, "rounds": 2, "restAfterSeconds": 15}, …]}
 /// ```
+/// Any version may carry a `cues` object (``CueSettings``: which spoken cues it gives); it
+/// is written only when it differs from the standard settings, and never changes the version
+/// (an older program ignoring it runs the same workout, only says less).
+///
 /// A workout that uses none of them is written as version 1, byte for byte as before, so
 /// older programs keep reading it; one that uses any is written as version 2, which an older
 /// program refuses with its "newer hiit wrote it" message instead of running a different
@@ -66,6 +70,9 @@ public struct IntervalWorkout: Codable, Equatable, Hashable, Sendable {
     /// Seconds of rest between two sets (0–3600), never after the last set; `nil` uses
     /// ``restBetweenExercisesSeconds``.
     public var restBetweenSetsSeconds: Int?
+    /// Which spoken cues the workout gives (names, "Next", "Half way", the countdown's kind);
+    /// ``CueSettings/standard`` unless the file says otherwise.
+    public var cues: CueSettings
 
     /// Creates a workout; call ``validate()`` to check the limits.
     /// - Parameters:
@@ -77,6 +84,7 @@ public struct IntervalWorkout: Codable, Equatable, Hashable, Sendable {
     ///   - coolDownSeconds: 0–3600 s, default `nil` (none).
     ///   - sets: 1–20, default 1.
     ///   - restBetweenSetsSeconds: 0–3600 s, default `nil` (the rest between exercises).
+    ///   - cues: the spoken cues, default ``CueSettings/standard``.
     public init(
         name: String,
         exercises: [Exercise],
@@ -85,7 +93,8 @@ public struct IntervalWorkout: Codable, Equatable, Hashable, Sendable {
         warmUpSeconds: Int? = nil,
         coolDownSeconds: Int? = nil,
         sets: Int = 1,
-        restBetweenSetsSeconds: Int? = nil
+        restBetweenSetsSeconds: Int? = nil,
+        cues: CueSettings = .standard
     ) {
         self.name = name
         self.exercises = exercises
@@ -95,6 +104,7 @@ public struct IntervalWorkout: Codable, Equatable, Hashable, Sendable {
         self.coolDownSeconds = coolDownSeconds
         self.sets = sets
         self.restBetweenSetsSeconds = restBetweenSetsSeconds
+        self.cues = cues
     }
 
     /// Seconds of rest after exercise `index` (0-based) when another exercise of the same set
@@ -181,7 +191,7 @@ public struct IntervalWorkout: Codable, Equatable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case version, kind, name, exercises, restBetweenExercisesSeconds, prepareSeconds
-        case warmUpSeconds, coolDownSeconds, sets, restBetweenSetsSeconds
+        case warmUpSeconds, coolDownSeconds, sets, restBetweenSetsSeconds, cues
     }
 
     /// Decodes a workout of version 1 or 2, accepting a missing `prepareSeconds` or
@@ -204,10 +214,12 @@ public struct IntervalWorkout: Codable, Equatable, Hashable, Sendable {
         coolDownSeconds = try container.decodeIfPresent(Int.self, forKey: .coolDownSeconds)
         sets = try container.decodeIfPresent(Int.self, forKey: .sets) ?? 1
         restBetweenSetsSeconds = try container.decodeIfPresent(Int.self, forKey: .restBetweenSetsSeconds)
+        cues = try container.decodeIfPresent(CueSettings.self, forKey: .cues) ?? .standard
     }
 
     /// Encodes the workout with `version` (``schemaVersion``: 1 unless it uses a circuit
-    /// field) and `kind: "intervals"`; the circuit fields only when set (`sets` when not 1).
+    /// field) and `kind: "intervals"`; the circuit fields only when set (`sets` when not 1),
+    /// `cues` only when not the standard settings.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeDocumentHeader(version: schemaVersion, kind: "intervals", versionKey: .version, kindKey: .kind)
@@ -219,5 +231,6 @@ public struct IntervalWorkout: Codable, Equatable, Hashable, Sendable {
         try container.encodeIfPresent(coolDownSeconds, forKey: .coolDownSeconds)
         if sets != 1 { try container.encode(sets, forKey: .sets) }
         try container.encodeIfPresent(restBetweenSetsSeconds, forKey: .restBetweenSetsSeconds)
+        if !cues.isStandard { try container.encode(cues, forKey: .cues) }
     }
 }

@@ -23,6 +23,9 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A weekly goal (``WeeklyGoal``) that does not parse or is out of range; `text` is what was
     /// typed (or the stored value), `reason` what is wrong.
     case badGoal(text: String, reason: String)
+    /// A piece of a `--cues` setting (``CueSettings/applying(_:)``) that is not `KEY=VALUE`
+    /// with a known key and value; `piece` is what was typed, `reason` what is wrong.
+    case invalidCueSetting(_ piece: String, reason: String)
 
     /// One line: what is wrong, the value and the allowed range.
     public var description: String {
@@ -45,6 +48,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(name.debugSafe)' is an interval workout, not a multisport plan; change it with 'hiit edit'"
         case let .badGoal(text, reason):
             return "'\(text.debugSafe)' is not a weekly goal (\(reason)); expected \(WeeklyGoal.acceptedForms)"
+        case let .invalidCueSetting(piece, reason):
+            return "'\(piece.debugSafe)' is not a cue setting (\(reason)); expected e.g. names=off,countdown=words"
         case let .badWeight(weight):
             return "weightKg is \(weight); allowed 20–400 kg"
         }

@@ -25,7 +25,7 @@ import WorkoutModel
         #expect(run.shown(at: .seconds(10)).contains("Back to WORK Squats"), "\(run.shown(at: .seconds(10)))")
         #expect(run.shown(at: .seconds(10)).contains("Remaining 1:00"), "the work from its start, with the 10 s added, then 10 + 20")
         // "Start" at 0 and again at 10 s; the countdown before the new end at 40 s; rest at 40 s.
-        let played = run.player.played.map { "\($0.cue.rawValue)@\($0.at)" }
+        let played = run.player.played.map { "\($0.cue.kind)@\($0.at)" }
         #expect(played.prefix(6) == ["start@0.0 seconds", "start@10.0 seconds", "beep@37.0 seconds", "beep@38.0 seconds",
                                      "beep@39.0 seconds", "rest@40.0 seconds"], "\(played)")
     }

@@ -112,15 +112,15 @@ struct PlannedRow: Equatable, CustomStringConvertible {
         #expect(workout.estimatedSeconds == 2 * (30 + 30) + 20)
     }
 
-    @Test("warm-up and cool-down start silently (no sound exists yet) with their 3-2-1 beeps; the rest between sets says Rest")
+    @Test("warm-up and cool-down say so (a voice's cue; silent without one) before their 3-2-1 beeps; the rest between sets says Rest")
     func cuesOfTheNewKinds() {
         let warmUp = Segment(kind: .warmUp, label: "Warm up", duration: .seconds(10))
-        #expect(warmUp.cueSchedule.map(\.offset) == [.seconds(7), .seconds(8), .seconds(9)])
-        #expect(warmUp.cueSchedule.allSatisfy { $0.cue == .beep })
-        #expect(warmUp.announcement == "Warm up")
-        #expect(Segment(kind: .coolDown, label: "Cool down", duration: .seconds(5)).announcement == "Cool down")
-        #expect(Segment(kind: .restBetweenSets, label: "Rest between sets", duration: .seconds(5)).startCue == .rest)
-        #expect(Segment(kind: .work, label: "A", duration: .seconds(5)).announcement == nil)
+        #expect(warmUp.cueSchedule.map(\.offset) == [.zero, .seconds(7), .seconds(8), .seconds(9)])
+        #expect(warmUp.cueSchedule.map(\.cue) == [.warmUp, .beep, .beep, .beep])
+        #expect(Cue.warmUp.fallback == nil)
+        #expect(Segment(kind: .coolDown, label: "Cool down", duration: .seconds(5)).cues.start == .coolDown)
+        #expect(Segment(kind: .restBetweenSets, label: "Rest between sets", duration: .seconds(5)).cues.start == .rest)
+        #expect(Segment(kind: .work, label: "A", duration: .seconds(5)).cues.start == .start)
     }
 }
 
@@ -138,13 +138,16 @@ struct PlannedRow: Equatable, CustomStringConvertible {
         return d
     }
 
-    /// The cues a segment of `row` fires, by the rule of DESIGN §2: its start cue, then beeps
-    /// 3, 2 and 1 s before its end when they fall after its start.
+    /// The cues a segment of `row` fires, by the rule of DESIGN §2 (the classic cues): its
+    /// start cue ("Warm up" and "Cool down" included), then beeps 3, 2 and 1 s before its end
+    /// when they fall after its start.
     static func cues(of row: PlannedRow) -> [String] {
         var cues: [String] = []
         switch row.kind {
         case .work: cues.append("start@\(Double(row.start))")
         case .rest, .restBetweenExercises, .restBetweenSets: cues.append("rest@\(Double(row.start))")
+        case .warmUp: cues.append("warmUp@\(Double(row.start))")
+        case .coolDown: cues.append("coolDown@\(Double(row.start))")
         default: break
         }
         for before in [3, 2, 1] where row.seconds - before > 0 { cues.append("beep@\(Double(row.start + row.seconds - before))") }

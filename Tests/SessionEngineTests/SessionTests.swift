@@ -8,7 +8,7 @@ struct FiredCue: Equatable, CustomStringConvertible {
     var cue: Cue
     var due: Duration
     var at: Duration
-    var description: String { "\(cue.rawValue)@\(due.inSeconds)" }
+    var description: String { "\(cue.kind)\(cue.detail.map { "(\($0))" } ?? "")@\(due.inSeconds)" }
 }
 
 /// Drives a session by hand, like a run loop with a perfect clock.
@@ -19,8 +19,11 @@ struct Driver {
     var segmentChanges: [(index: Int, at: Duration)] = []
     var summary: SessionSummary?
 
-    init(_ workout: IntervalWorkout, prepare: Int? = nil) {
-        session = Session(program: Program(workout, prepareSeconds: prepare))
+    /// A driver of `workout` compiled with `cues`: by default the classic cues of DESIGN §2
+    /// ("Start", "Rest", beeps), whose timing most tables here check; the spoken cues of #16
+    /// have their own tables (SpokenCueTests).
+    init(_ workout: IntervalWorkout, prepare: Int? = nil, cues: CueSettings = .classic, lengths: CueLengths = .estimated) {
+        session = Session(program: Program(workout, prepareSeconds: prepare, cues: cues), cueLengths: lengths)
     }
 
     mutating func send(_ event: Session.Event, at t: Duration) {

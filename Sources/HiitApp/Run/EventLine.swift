@@ -12,8 +12,11 @@ struct EventLine: Encodable, Equatable {
     var t: Double
     /// When the change or cue was scheduled for (seconds since the start).
     var due: Double?
-    /// The cue played (its sound's base name: `start`, `rest`, `beep`, `swim`, …).
+    /// The cue played: a bundled sound's base name (`start`, `rest`, `beep`, `swim`, …) or a
+    /// spoken cue's kind (`name`, `next`, `halfway`, `lastRound`, `count`, `warmUp`, `coolDown`).
     var cue: String?
+    /// On `cue`: what a `name` or `next` cue names, or the number a `count` says.
+    var text: String?
     /// The segment's or leg's position (from 0).
     var index: Int?
     /// The segment's kind (`prepare`, `work`, `rest`, …).

@@ -224,7 +224,8 @@ extension IntervalRun: EventsAdapter {
         case let .cue(cue, due):
             line.event = "cue"
             line.due = due.inSeconds
-            line.cue = cue.rawValue
+            line.cue = cue.kind
+            line.text = cue.detail
         case .paused:
             line.event = "pause"
         case .resumed:

@@ -335,7 +335,8 @@ extension MultisportRun: EventsAdapter {
             line.message = refusal.description
         case let .cue(cue, due):
             line.event = "cue"
-            line.cue = cue.rawValue
+            line.cue = cue.kind
+            line.text = cue.detail
             line.due = due.inSeconds
         case let .finished(at):
             line.event = "finish"

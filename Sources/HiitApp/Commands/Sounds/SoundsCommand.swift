@@ -30,10 +30,10 @@ struct SoundsCommand: Command {
             throw CommandFailure.io("\(error)")
         }
         console.out("Sounds: \(sounds.folder?.path ?? "built in")")
-        for cue in Cue.allCases {
+        for cue in Cue.bundled {
             let length = sounds[cue].map { String(format: "%.2f s", $0.duration.inSeconds) } ?? "missing"
             let file = SoundBank.fileName(for: cue)
-            console.out("  " + cue.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0)
+            console.out("  " + cue.kind.padding(toLength: 17, withPad: " ", startingAt: 0)
                         + file.padding(toLength: 21, withPad: " ", startingAt: 0) + length)
         }
         let player: ALSACuePlayer
@@ -45,8 +45,8 @@ struct SoundsCommand: Command {
         defer { player.close() }
         console.out("The device opens: cues will play.")
         guard playsCues else { return ExitStatus.success }
-        for cue in Cue.allCases {
-            console.out("Playing \(cue.rawValue)\(console.glyphs.ellipsis)")
+        for cue in Cue.bundled {
+            console.out("Playing \(cue.kind)\(console.glyphs.ellipsis)")
             player.play(cue)
             _ = player.waitUntilIdle(timeout: .seconds(5))
         }

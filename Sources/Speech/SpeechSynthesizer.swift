@@ -1,0 +1,137 @@
+import AudioCues
+import CESpeakNG
+import Foundation
+
+/// Turns text into PCM with libespeak-ng, in one voice (#16, DESIGN §9).
+///
+/// espeak-ng is one process-wide engine: every call here holds one lock, so two synthesizers
+/// never interleave. Synthesis is synchronous (`AUDIO_OUTPUT_SYNCHRONOUS`) and happens before
+/// the first segment, never on the timer's path. Each phrase comes back trimmed of leading and
+/// trailing silence (samples below ``silenceThreshold``, 10 ms kept on each side), faded in over
+/// 5 ms and out over 20 ms so nothing clicks, and normalised to a peak of −1 dBFS — the same
+/// treatment `Sounds/make-sounds.sh` gives the bundled cues, so a name is as loud as "Start".
+public final class SpeechSynthesizer: @unchecked Sendable {
+    // @unchecked Sendable: the only mutable state is espeak-ng's own, touched only while
+    // holding `engineLock`; the properties are immutable.
+
+    /// The voice every phrase is said in (`en-us`, `de`, …).
+    public let voice: String
+    /// espeak-ng's version (`1.51`), part of every cache key.
+    public let engineVersion: String
+    /// Words a minute: 150, a little slower than espeak-ng's 175, as the bundled cues.
+    public let rate: Int
+    /// The sample rate of every phrase, in hertz (espeak-ng's: 22050).
+    public let sampleRate: Int
+
+    /// The voice of the bundled English cues, used for names when no `--voice` is given.
+    public static let englishVoice = "en-us"
+    /// The rate of the bundled cues, in words a minute (`Sounds/make-sounds.sh`: `-s 150`).
+    public static let defaultRate = 150
+    /// Samples whose magnitude is below this are silence when trimming: 0.5 % of full scale,
+    /// sox's `silence 1 0.02 0.5%` in `Sounds/make-sounds.sh`.
+    public static let silenceThreshold: Int16 = 164
+    /// The peak a phrase is normalised to: −1 dBFS (10^(−1/20) × 32767).
+    public static let peak = 29_204
+
+    private static let engineLock = NSLock()
+    /// The sample rate espeak-ng started with, or the failure; `nil` until first asked.
+    nonisolated(unsafe) private static var engineState: Result<Int, SpeechError>?
+
+    /// Starts espeak-ng (once per process) and selects `voice`.
+    ///
+    /// - Parameters:
+    ///   - voice: an espeak-ng voice name (`en`, `en-us`, `de`, `cs`, `ja`, …).
+    ///   - rate: words a minute (80–450), default ``defaultRate``.
+    /// - Throws: ``SpeechError/unavailable(detail:)`` when espeak-ng cannot find its data
+    ///   (also on every later call in the process); ``SpeechError/unknownVoice(_:)`` when it has
+    ///   no such voice.
+    public init(voice: String, rate: Int = SpeechSynthesizer.defaultRate) throws(SpeechError) {
+        Self.engineLock.lock()
+        defer { Self.engineLock.unlock() }
+        let sampleRate = try Self.startEngine().get()
+        guard !voice.isEmpty, voice.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_+/".contains($0)) }),
+              espeak_SetVoiceByName(voice) == EE_OK else {
+            throw .unknownVoice(voice)
+        }
+        self.voice = voice
+        self.rate = min(max(rate, 80), 450)
+        self.sampleRate = sampleRate
+        self.engineVersion = espeak_Info(nil).map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// Says `text` and returns the sound, trimmed, faded and normalised (see the type).
+    /// - Parameter text: UTF-8 text; espeak-ng reads punctuation as pauses.
+    /// - Throws: ``SpeechError/synthesisFailed(text:code:)`` when espeak-ng refuses it,
+    ///   ``SpeechError/silent(text:)`` when nothing audible came out.
+    public func synthesize(_ text: String) throws(SpeechError) -> WAVSound {
+        Self.engineLock.lock()
+        defer { Self.engineLock.unlock() }
+        // Another synthesizer may have chosen another voice since.
+        guard espeak_SetVoiceByName(voice) == EE_OK else { throw .unknownVoice(voice) }
+        espeak_SetParameter(espeakRATE, Int32(rate), 0)
+        let buffer = SampleBuffer()
+        let pointer = Unmanaged.passUnretained(buffer).toOpaque()
+        let result = withExtendedLifetime(buffer) {
+            text.withCString { cText in
+                espeak_Synth(cText, strlen(cText) + 1, 0, POS_CHARACTER, 0,
+                             UInt32(espeakCHARS_UTF8), nil, pointer)
+            }
+        }
+        guard result == EE_OK else { throw .synthesisFailed(text: text, code: Int(result.rawValue)) }
+        guard let trimmed = Self.shaped(buffer.samples, sampleRate: sampleRate),
+              let sound = WAVSound(sampleRate: sampleRate, channels: 1, samples: trimmed) else {
+            throw .silent(text: text)
+        }
+        return sound
+    }
+
+    /// Trims silence, fades and normalises mono samples (see the type); `nil` when nothing is
+    /// above ``silenceThreshold``.
+    /// - Parameters:
+    ///   - samples: mono 16-bit samples.
+    ///   - sampleRate: their rate, in hertz (for the 10 ms margins and the fades).
+    static func shaped(_ samples: [Int16], sampleRate: Int) -> [Int16]? {
+        let loud = { (sample: Int16) in sample.magnitude > UInt16(silenceThreshold) }
+        guard let first = samples.firstIndex(where: loud), let last = samples.lastIndex(where: loud) else { return nil }
+        let margin = sampleRate / 100
+        let slice = Array(samples[max(first - margin, 0)...min(last + margin, samples.count - 1)])
+        let loudest = slice.map { Int($0.magnitude) }.max() ?? 1
+        let gain = Double(peak) / Double(max(loudest, 1))
+        let fadeIn = max(sampleRate / 200, 1)
+        let fadeOut = max(sampleRate / 50, 1)
+        return slice.enumerated().map { index, sample in
+            var value = Double(sample) * gain
+            if index < fadeIn { value *= Double(index) / Double(fadeIn) }
+            let fromEnd = slice.count - 1 - index
+            if fromEnd < fadeOut { value *= Double(fromEnd) / Double(fadeOut) }
+            return Int16(max(min(value.rounded(), Double(Int16.max)), Double(Int16.min)))
+        }
+    }
+
+    /// Starts espeak-ng once; the caller holds `engineLock`.
+    private static func startEngine() -> Result<Int, SpeechError> {
+        if let engineState { return engineState }
+        // DONT_EXIT: without its data espeak-ng would otherwise exit the process.
+        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        let state: Result<Int, SpeechError>
+        if rate > 0 {
+            espeak_SetSynthCallback { samples, count, events in
+                guard let samples, count > 0, let events, let data = events.pointee.user_data else { return 0 }
+                let buffer = Unmanaged<SampleBuffer>.fromOpaque(data).takeUnretainedValue()
+                buffer.samples.append(contentsOf: UnsafeBufferPointer(start: samples, count: Int(count)))
+                return 0
+            }
+            state = .success(Int(rate))
+        } else {
+            let path = ProcessInfo.processInfo.environment["ESPEAK_DATA_PATH"]
+            state = .failure(.unavailable(detail: path.map { "no espeak-ng-data in \($0)" } ?? "its data was not found"))
+        }
+        engineState = state
+        return state
+    }
+}
+
+/// The samples of one phrase, filled by espeak-ng's callback (under `engineLock`).
+private final class SampleBuffer {
+    var samples: [Int16] = []
+}

@@ -1,0 +1,74 @@
+import AudioCues
+import Foundation
+import SessionEngine
+
+/// The sounds a voice gives a workout's cues, made before its first segment (#16, DESIGN §9).
+///
+/// Without `--voice`, the bundled WAVs keep the fixed cues and only the speech-only ones
+/// (names, "Next: …", "Half way", "Last round", "Warm up", "Cool down", counted words) are
+/// synthesised, in the English voice of the bundled cues. With `--voice LANG`, every cue but the
+/// beep is synthesised in that voice, from its ``CuePhrasebook``. Each phrase comes from the
+/// ``SpeechCache`` when it is there, else from espeak-ng (and is then kept).
+public struct SpokenCues: Sendable {
+    /// The synthesised sounds, by cue (add them to the bank with `SoundBank.adding(_:)`).
+    public var sounds: [Cue: WAVSound]
+    /// What the user should be told once (speech off and why, a language without phrases, a
+    /// cache that could not be written); empty when all went well.
+    public var notices: [String]
+    /// How many phrases espeak-ng made now (the others came from the cache).
+    public var synthesised: Int
+
+    /// Makes the sounds of `cues`.
+    ///
+    /// - Parameters:
+    ///   - cues: every cue the workout can sound (`Program.cues`).
+    ///   - voice: the `--voice` given, or `nil` for the bundled English cues.
+    ///   - cache: where phrases are kept; `nil` to keep none.
+    /// - Throws: ``SpeechError/unknownVoice(_:)`` for a `voice` espeak-ng does not have, and
+    ///   ``SpeechError/unavailable(detail:)`` when a voice was asked for and espeak-ng cannot
+    ///   start: the user asked for that language, so the run does not go on in another. Without
+    ///   a voice asked for, speech that cannot start is a notice, not an error.
+    public static func prepare(for cues: [Cue], voice: String?, cache: SpeechCache?) throws(SpeechError) -> SpokenCues {
+        var result = SpokenCues(sounds: [:], notices: [], synthesised: 0)
+        let wanted = cues.filter { cue in cue != .beep && (voice != nil || !cue.isBundled) }
+        guard !wanted.isEmpty else { return result }
+        let synthesizer: SpeechSynthesizer
+        do {
+            synthesizer = try SpeechSynthesizer(voice: voice ?? SpeechSynthesizer.englishVoice)
+        } catch {
+            if voice != nil { throw error }
+            result.notices.append("Names are not spoken: \(error)")
+            return result
+        }
+        let phrasebook = CuePhrasebook(voice: synthesizer.voice)
+        if !phrasebook.isTranslated {
+            result.notices.append("No cue phrases in '\(synthesizer.voice)': the fixed cues are said in English words")
+        }
+        var cacheFailure: String?
+        for cue in wanted {
+            guard let text = phrasebook.text(for: cue) else { continue }
+            let fileName = SpeechCache.fileName(text: text, voice: synthesizer.voice,
+                                                engineVersion: synthesizer.engineVersion, rate: synthesizer.rate)
+            if let cached = cache?.sound(named: fileName) {
+                result.sounds[cue] = cached
+                continue
+            }
+            do {
+                let sound = try synthesizer.synthesize(text)
+                result.sounds[cue] = sound
+                result.synthesised += 1
+                do {
+                    try cache?.store(sound, as: fileName)
+                } catch {
+                    if cacheFailure == nil, let folder = cache?.folder.path {
+                        cacheFailure = "Speech is not cached (\(folder): \(error.localizedDescription))"
+                    }
+                }
+            } catch {
+                result.notices.append("Not spoken: \(error)")
+            }
+        }
+        if let cacheFailure { result.notices.append(cacheFailure) }
+        return result
+    }
+}
