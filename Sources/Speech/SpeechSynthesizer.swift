@@ -1,6 +1,9 @@
 import AudioCues
 import CESpeakNG
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns text into PCM with libespeak-ng, in one voice (#16, DESIGN §9).
 ///
@@ -37,18 +40,22 @@ public final class SpeechSynthesizer: @unchecked Sendable {
     /// The sample rate espeak-ng started with, or the failure; `nil` until first asked.
     nonisolated(unsafe) private static var engineState: Result<Int, SpeechError>?
 
-    /// Starts espeak-ng (once per process) and selects `voice`.
+    /// Starts espeak-ng (once per process: the first call's `dataFolder` holds for the process)
+    /// and selects `voice`.
     ///
     /// - Parameters:
     ///   - voice: an espeak-ng voice name (`en`, `en-us`, `de`, `cs`, `ja`, …).
     ///   - rate: words a minute (80–450), default ``defaultRate``.
+    ///   - dataFolder: espeak-ng's data folder (one holding `phontab`, or holding an
+    ///     `espeak-ng-data` folder that does); `nil`, or a path that does not exist, for
+    ///     espeak-ng's own place.
     /// - Throws: ``SpeechError/unavailable(detail:)`` when espeak-ng cannot find its data
     ///   (also on every later call in the process); ``SpeechError/unknownVoice(_:)`` when it has
     ///   no such voice.
-    public init(voice: String, rate: Int = SpeechSynthesizer.defaultRate) throws(SpeechError) {
+    public init(voice: String, rate: Int = SpeechSynthesizer.defaultRate, dataFolder: String? = nil) throws(SpeechError) {
         Self.engineLock.lock()
         defer { Self.engineLock.unlock() }
-        let sampleRate = try Self.startEngine().get()
+        let sampleRate = try Self.startEngine(dataFolder: dataFolder).get()
         guard !voice.isEmpty, voice.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_+/".contains($0)) }),
               espeak_SetVoiceByName(voice) == EE_OK else {
             throw .unknownVoice(voice)
@@ -109,10 +116,18 @@ public final class SpeechSynthesizer: @unchecked Sendable {
     }
 
     /// Starts espeak-ng once; the caller holds `engineLock`.
-    private static func startEngine() -> Result<Int, SpeechError> {
+    private static func startEngine(dataFolder: String?) -> Result<Int, SpeechError> {
         if let engineState { return engineState }
-        // DONT_EXIT: without its data espeak-ng would otherwise exit the process.
-        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        // DONT_EXIT: without its data espeak-ng would otherwise exit the process. It then returns
+        // 0 and prints its own "Error processing file …" on stderr, which is held back (the
+        // caller says it once, in its words): nothing else runs yet at this point.
+        let savedError = dup(STDERR_FILENO)
+        let null = open("/dev/null", O_WRONLY)
+        if savedError >= 0, null >= 0 { dup2(null, STDERR_FILENO) }
+        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, dataFolder, Int32(espeakINITIALIZE_DONT_EXIT))
+        if savedError >= 0, null >= 0 { dup2(savedError, STDERR_FILENO) }
+        if savedError >= 0 { close(savedError) }
+        if null >= 0 { close(null) }
         let state: Result<Int, SpeechError>
         if rate > 0 {
             espeak_SetSynthCallback { samples, count, events in
@@ -123,8 +138,7 @@ public final class SpeechSynthesizer: @unchecked Sendable {
             }
             state = .success(Int(rate))
         } else {
-            let path = ProcessInfo.processInfo.environment["ESPEAK_DATA_PATH"]
-            state = .failure(.unavailable(detail: path.map { "no espeak-ng-data in \($0)" } ?? "its data was not found"))
+            state = .failure(.unavailable(detail: dataFolder.map { "no espeak-ng-data in \($0)" } ?? "its data was not found"))
         }
         engineState = state
         return state

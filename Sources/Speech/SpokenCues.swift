@@ -24,17 +24,19 @@ public struct SpokenCues: Sendable {
     ///   - cues: every cue the workout can sound (`Program.cues`).
     ///   - voice: the `--voice` given, or `nil` for the bundled English cues.
     ///   - cache: where phrases are kept; `nil` to keep none.
+    ///   - dataFolder: where espeak-ng's data is (`HIIT_ESPEAK_DATA`); `nil` for its own place.
     /// - Throws: ``SpeechError/unknownVoice(_:)`` for a `voice` espeak-ng does not have, and
     ///   ``SpeechError/unavailable(detail:)`` when a voice was asked for and espeak-ng cannot
     ///   start: the user asked for that language, so the run does not go on in another. Without
     ///   a voice asked for, speech that cannot start is a notice, not an error.
-    public static func prepare(for cues: [Cue], voice: String?, cache: SpeechCache?) throws(SpeechError) -> SpokenCues {
+    public static func prepare(for cues: [Cue], voice: String?, cache: SpeechCache?,
+                               dataFolder: String? = nil) throws(SpeechError) -> SpokenCues {
         var result = SpokenCues(sounds: [:], notices: [], synthesised: 0)
         let wanted = cues.filter { cue in cue != .beep && (voice != nil || !cue.isBundled) }
         guard !wanted.isEmpty else { return result }
         let synthesizer: SpeechSynthesizer
         do {
-            synthesizer = try SpeechSynthesizer(voice: voice ?? SpeechSynthesizer.englishVoice)
+            synthesizer = try SpeechSynthesizer(voice: voice ?? SpeechSynthesizer.englishVoice, dataFolder: dataFolder)
         } catch {
             if voice != nil { throw error }
             result.notices.append("Names are not spoken: \(error)")

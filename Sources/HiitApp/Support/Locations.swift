@@ -9,17 +9,26 @@ struct Locations {
     let soundCandidates: [URL]
     /// Folders that may hold the shipped example workouts, most specific first.
     let workoutCandidates: [URL]
+    /// Where synthesised phrases are kept (#16): `$XDG_CACHE_HOME/hiit/speech`, else
+    /// `~/.cache/hiit/speech`.
+    let speechCacheFolder: URL
 
     /// Computes the locations from the environment and the executable's place on disk.
     /// - Parameters:
-    ///   - environment: the process environment (`XDG_DATA_HOME`, `HOME`, `HIIT_SOUNDS`).
+    ///   - environment: the process environment (`XDG_DATA_HOME`, `XDG_CACHE_HOME`, `HOME`,
+    ///     `HIIT_SOUNDS`).
     ///   - executable: the running binary's path, symbolic links resolved.
     init(environment: [String: String], executable: URL) {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             dataFolder = URL(fileURLWithPath: xdg).appendingPathComponent("hiit")
         } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
             dataFolder = URL(fileURLWithPath: home).appendingPathComponent(".local/share/hiit")
+        }
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            speechCacheFolder = URL(fileURLWithPath: xdg).appendingPathComponent("hiit/speech")
+        } else {
+            speechCacheFolder = URL(fileURLWithPath: home).appendingPathComponent(".cache/hiit/speech")
         }
         // The package this binary was compiled from, for a build outside the package folder
         // (`swift build --scratch-path …`).

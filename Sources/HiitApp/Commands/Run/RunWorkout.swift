@@ -5,6 +5,7 @@ import Calories
 import CommandLineKit
 import Foundation
 import SessionEngine
+import Speech
 import TerminalUI
 import WorkoutModel
 import WorkoutStore
@@ -49,6 +50,11 @@ struct RunWorkout {
         var autoLapMeters: Double?
         /// `--auto-pause`: rides pause themselves while stopped.
         var autoPause = false
+        /// `--voice LANG`: every cue spoken by espeak-ng in that voice; `nil` for the bundled
+        /// English cues (names and the other spoken cues in espeak-ng's English voice).
+        var voice: String?
+        /// `--cues KEY=VALUE,…` as typed (checked when parsed): changes the workout's cue settings.
+        var cues: String?
     }
 
     let options: Options
@@ -118,8 +124,14 @@ struct RunWorkout {
     // MARK: Interval workouts
 
     private func runIntervals(_ workout: IntervalWorkout, weightKg: Double?) throws -> Int32 {
-        let program = Program(workout, prepareSeconds: options.prepareSeconds)
-        return try drive(session: Session(program: program), adapter: IntervalRun(workoutName: workout.name)) { summary, loop, events in
+        var cues = workout.cues
+        if let typed = options.cues {
+            do { cues = try cues.applying(typed) } catch { throw CommandFailure.usage("--cues: \(error)") }
+        }
+        let program = Program(workout, prepareSeconds: options.prepareSeconds, cues: cues)
+        let sound = try makeSound(for: program.cues)
+        return try drive(session: Session(program: program, cueLengths: sound.lengths), sound: sound,
+                         adapter: IntervalRun(workoutName: workout.name)) { summary, loop, events in
             try record(summary, weightKg: weightKg, loop: loop, events: events)
         }
     }
@@ -157,7 +169,11 @@ struct RunWorkout {
     // MARK: Multisport
 
     private func runMultisport(_ run: MultisportRun, weightKg: Double?, prepare: Duration = .zero) throws -> Int32 {
-        try drive(session: MultisportSession(mode: run.mode, prepare: prepare), adapter: run, accessory: run.gps?.gps) { finish, loop, events in
+        if options.cues != nil {
+            throw CommandFailure.usage("--cues applies to interval workouts; a multisport session says its legs' sports")
+        }
+        return try drive(session: MultisportSession(mode: run.mode, prepare: prepare), sound: try makeSound(for: Cue.bundled),
+                         adapter: run, accessory: run.gps?.gps) { finish, loop, events in
             try recordMultisport(run, finish: finish, weightKg: weightKg, loop: loop, events: events)
         }
     }
@@ -232,15 +248,18 @@ struct RunWorkout {
     /// session; it is given the event-lines front end when that is the one in use).
     private func drive<Adapter: ScreenAdapter & PlainAdapter & EventsAdapter>(
         session: Adapter.Engine,
+        sound: RunSound,
         adapter: Adapter,
         accessory: (any RunAccessory<Adapter.Engine>)? = nil,
         finished: (Adapter.Engine.Outcome, WorkoutRunLoop<Adapter.Engine>, EventsFrontEnd<Adapter>?) throws -> Int32
     ) throws -> Int32 {
-        // Sound: decoded once at start; any failure turns cues off with one message.
-        let (player, cuesOffReason) = makePlayer()
+        // Sound: decoded (and spoken) once at start; any failure turns cues off with one message.
+        let (player, cuesOffReason) = (sound.player, sound.offReason)
         player.setMuted(options.isMuted)
         if let cuesOffReason, !options.isMuted {
             console.err("Cues are off: \(cuesOffReason)")
+        } else if !options.isMuted {
+            sound.notices.forEach { console.err($0) }
         }
         // Watched before the terminal changes, so no signal finds it changed and unwatched. The
         // stop signals the process started with ignored are left so: nothing could continue it.
@@ -377,17 +396,56 @@ struct RunWorkout {
         return ExitStatus.success
     }
 
-    /// Opens the sound device; on failure returns a silent player and the reason.
-    private func makePlayer() -> (CuePlayer, String?) {
+    /// The cues' sounds and the player: the bundled sounds, the voice's for `cues` (made now,
+    /// before the first segment, or read from the phrase cache), the device opened. A failure
+    /// of the sounds or the device gives a silent player and the reason; speech that cannot
+    /// start without `--voice` is a notice (names are not spoken; "Start" plays instead).
+    /// - Parameter cues: every cue the session can sound.
+    /// - Throws: ``CommandFailure`` (64) for a `--voice` espeak-ng has not, (74) when
+    ///   `--voice` is given and espeak-ng cannot start.
+    private func makeSound(for cues: [Cue]) throws -> RunSound {
         let device = options.audioDevice ?? environment["HIIT_AUDIO_DEVICE"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
+        let bundled: SoundBank
         do {
-            let sounds = try SoundBank(searching: locations.soundCandidates)
-            return (try ALSACuePlayer(device: device, sounds: sounds), nil)
+            bundled = try SoundBank(searching: locations.soundCandidates)
         } catch {
-            return (SilentCuePlayer(), error.description)
+            return RunSound(player: SilentCuePlayer(), offReason: error.description, notices: [], lengths: .estimated)
+        }
+        let prepared = Result { () throws(SpeechError) in
+            try SpokenCues.prepare(for: cues, voice: options.voice, cache: SpeechCache(folder: locations.speechCacheFolder),
+                                   dataFolder: environment["HIIT_ESPEAK_DATA"].flatMap { $0.isEmpty ? nil : $0 })
+        }
+        let spoken: SpokenCues
+        switch prepared {
+        case let .success(made): spoken = made
+        case let .failure(.unknownVoice(name)): throw CommandFailure.usage("--voice: \(SpeechError.unknownVoice(name))")
+        case let .failure(error): throw CommandFailure.io("--voice \(options.voice ?? ""): \(error)")
+        }
+        let sounds = bundled.adding(spoken.sounds)
+        let lengths = CueLengths(known: Dictionary(uniqueKeysWithValues: cues.compactMap { cue in
+            sounds[cue].map { (cue, $0.duration) }
+        }))
+        do {
+            return RunSound(player: try ALSACuePlayer(device: device, sounds: sounds), offReason: nil,
+                            notices: spoken.notices, lengths: lengths)
+        } catch {
+            return RunSound(player: SilentCuePlayer(), offReason: error.description, notices: [], lengths: lengths)
         }
     }
 
+}
+
+/// What a run sounds with: the player, why cues are off (or `nil`), what to tell the user once
+/// about speech, and how long each cue sounds (for placing "Next: …").
+struct RunSound {
+    /// Plays the cues (silent when they are off).
+    var player: CuePlayer
+    /// Why cues cannot play at all (no sounds, no device), or `nil`.
+    var offReason: String?
+    /// Lines to say once before the run (speech off and why, a language without phrases).
+    var notices: [String]
+    /// The length of each cue's sound, as it will play.
+    var lengths: CueLengths
 }
 
 /// A front end that writes ``EventLine``s (the `--events` front end, of either engine).

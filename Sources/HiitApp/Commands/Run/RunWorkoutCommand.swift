@@ -72,6 +72,16 @@ struct RunWorkoutCommand: Command {
           help: "With GPS, pause a ride while it stands still (below 1 m/s for 5 s; resumed above 2 m/s for 2 s).")
     var autoPause: Bool
 
+    /// `--voice LANG`: every cue in that espeak-ng voice.
+    @Option("voice", valueName: "lang",
+            help: "Speak every cue with espeak-ng in this voice (en, de, fr, es, cs, ja, or any of espeak-ng --voices), its phrases in that language (de, fr, es, cs and ja have their own; others say the English words). Default: the bundled English cues, names and the other spoken cues in espeak-ng's English voice.")
+    var voice: String?
+    /// `--cues KEY=VALUE,…`: changes the workout's cue settings for this run.
+    @Option("cues", valueName: "settings",
+            help: "Which cues to give, changing the workout's: names, next, halfway, lastRound on or off, countdown beeps, words or off, as names=off,countdown=words (an interval workout's cues; default: all on, beeps).",
+            as: RunWorkoutCommand.cuesConversion)
+    var cues: String?
+
     /// Whether the track is recorded from gpsd: `--gps`, or `--gpsd` or `--track`, which imply it.
     var recordsGPS: Bool { gps || gpsdEndpoint != nil || trackSport != nil }
 
@@ -81,7 +91,8 @@ struct RunWorkoutCommand: Command {
                            noRecord: noRecord, events: events, weight: weight, multisport: multisport,
                            intervalsSport: intervalsSport, bell: isBellGiven ? true : (isNoBellGiven ? false : nil),
                            gps: recordsGPS, gpsdEndpoint: gpsdEndpoint,
-                           trackSport: trackSport, autoLapMeters: autoLap?.meters, autoPause: autoPause)
+                           trackSport: trackSport, autoLapMeters: autoLap?.meters, autoPause: autoPause,
+                           voice: voice, cues: cues)
     }
 
     /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` for `--bell` with
@@ -108,6 +119,23 @@ struct RunWorkoutCommand: Command {
         }
         // --track starts at once, and may count down first.
         if flag != "--track", prepareSeconds != nil { throw .conflict("--prepare applies to workouts and plans, not \(flag), whose legs you begin yourself") }
+    }
+
+    /// `--cues`' conversion: the text as typed, once it reads as settings (the workout's are
+    /// changed by it when the run starts).
+    static var cuesConversion: ValueConversion<String> {
+        ValueConversion { value, origin throws(CommandLineError) in
+            do throws(PlanError) {
+                _ = try CueSettings.standard.applying(value)
+            } catch {
+                guard case let .invalidCueSetting(piece, reason) = error else {
+                    throw .badValue(option: origin.name, value: value, reason: "\(error)")
+                }
+                throw .badValue(option: origin.name, value: piece,
+                                reason: "is not a cue setting (\(reason)); expected e.g. names=off,countdown=words")
+            }
+            return value
+        }
     }
 
     /// `--track`'s conversion: a sport that moves over ground (not a swim: a receiver under
