@@ -29,11 +29,12 @@ import WorkoutModel
         #expect(segments.map { $0["sets"] as? Int } == [nil, 2, 2, 2, nil])
         #expect(segments[2]["label"] as? String == "Rest between sets")
         #expect(run.player.played == [
-            Self.cue(.beep, 1), Self.cue(.beep, 2), Self.cue(.beep, 3),                 // warm-up 0–4
-            Self.cue(.start, 4), Self.cue(.beep, 6), Self.cue(.beep, 7), Self.cue(.beep, 8),
+            // Warm-up 0–4 (no room for "Next" before its first beep at 1).
+            Self.cue(.warmUp, 0), Self.cue(.beep, 1), Self.cue(.beep, 2), Self.cue(.beep, 3),
+            Self.cue(.name("Jacks"), 4), Self.cue(.beep, 6), Self.cue(.beep, 7), Self.cue(.beep, 8),
             Self.cue(.rest, 9), Self.cue(.beep, 10), Self.cue(.beep, 11),              // between sets 9–12
-            Self.cue(.start, 12), Self.cue(.beep, 14), Self.cue(.beep, 15), Self.cue(.beep, 16),
-            Self.cue(.beep, 18), Self.cue(.beep, 19), Self.cue(.beep, 20),              // cool-down 17–21
+            Self.cue(.name("Jacks"), 12), Self.cue(.beep, 14), Self.cue(.beep, 15), Self.cue(.beep, 16),
+            Self.cue(.coolDown, 17), Self.cue(.beep, 18), Self.cue(.beep, 19), Self.cue(.beep, 20), // cool-down 17–21
             Self.cue(.congratulations, 21),
         ])
         #expect(run.lines.last == #"{"due":21,"event":"finish","exercises":1,"pausedSeconds":0,"rounds":2,"t":21,"totalSeconds":21,"workoutSeconds":10}"#)

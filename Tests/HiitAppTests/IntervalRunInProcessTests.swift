@@ -22,8 +22,10 @@ import Glibc
     static let short = IntervalWorkout(
         name: "Short", exercises: [Exercise(name: "Squats", workSeconds: 20, restSeconds: 10, rounds: 2)])
 
+    /// A session of `workout` with the classic cues of DESIGN §2 ("Start", "Rest", beeps), whose
+    /// timing these tests check; the spoken cues have SpokenCueRunInProcessTests.
     static func session(_ workout: IntervalWorkout, prepare: Int) -> Session {
-        Session(program: Program(workout, prepareSeconds: prepare))
+        Session(program: Program(workout, prepareSeconds: prepare, cues: .classic))
     }
 
     static func screen(_ run: InProcessRun, name: String) -> ScreenFrontEnd<IntervalRun> {

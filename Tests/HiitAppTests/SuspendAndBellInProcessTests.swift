@@ -21,7 +21,7 @@ import Glibc
         name: "Quick", exercises: [Exercise(name: "Quick", workSeconds: 2, restSeconds: 1, rounds: 2)])
 
     static func interval(_ workout: IntervalWorkout) -> Session {
-        Session(program: Program(workout, prepareSeconds: 0))
+        Session(program: Program(workout, prepareSeconds: 0, cues: .classic))
     }
 
     static func screen(_ run: InProcessRun, name: String = "Short", isMuted: Bool = false, cuesOff: String? = nil,

@@ -16,7 +16,7 @@ final class TimedCuePlayer: CuePlayer, @unchecked Sendable {
         var at: Duration
 
         /// `beep@17.0`: the cue and the instant in seconds.
-        var description: String { "\(cue.kind)@\(at.inSeconds)" }
+        var description: String { "\(cue.kind)\(cue.detail.map { "(\($0))" } ?? "")@\(at.inSeconds)" }
     }
 
     private let clock: ManualClock

@@ -16,6 +16,13 @@ struct AudioCaptureTests {
         try WAVData(contentsOf: e2ePackageFolder.appendingPathComponent("Sounds/\(name).wav"))
     }
 
+    /// The phrases espeak-ng made for a run in `sandbox` (its `~/.cache/hiit/speech`), by file name.
+    static func cachedPhrases(_ sandbox: E2ESandbox) throws -> [WAVData] {
+        let folder = sandbox.url.appendingPathComponent(".cache/hiit/speech")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            .map { try WAVData(contentsOf: folder.appendingPathComponent($0)) }
+    }
+
     @Test func everyCueOfTheRunIsCapturedInOrder() async throws {
         let sandbox = try E2ESandbox()
         let capture = sandbox.file("played.wav")
@@ -25,15 +32,22 @@ struct AudioCaptureTests {
         #expect(result.stderr.isEmpty, "the capture device opens, so nothing is said about cues: \(result.stderr)")
 
         let played = try result.events().filter { $0.event == "cue" }.compactMap(\.cue)
-        #expect(played == ["start", "beep", "beep", "rest", "beep", "start", "beep", "beep", "congratulations"])
+        #expect(played == ["start", "beep", "beep", "rest", "beep", "lastRound", "beep", "beep", "congratulations"])
 
         let captured = try WAVData(contentsOf: capture)
-        let sounds = try played.map(Self.cueSound)
+        // "Last round" is spoken by espeak-ng, made before the first segment and kept in the
+        // sandbox's phrase cache (with "Half way", made in case + lengthens a work to 30 s).
+        let spoken = try Self.cachedPhrases(sandbox)
+        #expect(spoken.count == 2)
+        let lastRound = try SpokenCueCaptureTests.expectedAudio([.lastRound], voice: nil, sandbox: sandbox)
+        let sounds = try played.map { name in
+            name == "lastRound" ? try #require(spoken.first { $0.samples == lastRound }) : try Self.cueSound(name)
+        }
         let first = try #require(sounds.first)
         #expect(captured.channels == first.channels)
         #expect(captured.sampleRate == first.sampleRate)
         #expect(captured.bitsPerSample == 16)
-        // 2 × start + 1 × rest + 5 × beep + 1 × congratulations, sample for sample.
+        // start + rest + 5 × beep + "Last round" + congratulations, sample for sample.
         #expect(captured.frameCount == sounds.map(\.frameCount).reduce(0, +))
         #expect(captured.samples == sounds.reduce(into: Data()) { $0.append($1.samples) },
                 "the captured audio is the cue files played one after another")

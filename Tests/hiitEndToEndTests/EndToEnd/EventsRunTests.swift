@@ -21,7 +21,7 @@ struct EventsRunTests {
         #expect(events.map(\.description) == [
             "segment work 1/2", "cue start", "cue beep", "cue beep",
             "segment rest 1/2", "cue rest", "cue beep",
-            "segment work 2/2", "cue start", "cue beep", "cue beep", "cue congratulations",
+            "segment work 2/2", "cue lastRound", "cue beep", "cue beep", "cue congratulations",
             "finish", "saved",
         ], "\(result.transcript)")
 
@@ -40,7 +40,7 @@ struct EventsRunTests {
         let cues = events.filter { $0.event == "cue" }
         let plannedCues: [(String, Double)] = [
             ("start", 0), ("beep", 1), ("beep", 2), ("rest", 3), ("beep", 4),
-            ("start", 5), ("beep", 6), ("beep", 7), ("congratulations", 8),
+            ("lastRound", 5), ("beep", 6), ("beep", 7), ("congratulations", 8),
         ]
         #expect(cues.count == plannedCues.count)
         for (cue, (name, due)) in zip(cues, plannedCues) {

@@ -11,8 +11,11 @@ struct EventLine: Decodable, CustomStringConvertible {
     let due: Double?
     /// The instant the line belongs to: `due` when there is one, else `t`.
     var at: Double { due ?? t }
-    /// The cue: `start`, `rest`, `beep`, `congratulations`.
+    /// The cue: `start`, `rest`, `beep`, `congratulations`, and the spoken ones (`name`, `next`,
+    /// `halfway`, `lastRound`, `count`, `warmUp`, `coolDown`).
     let cue: String?
+    /// What a `name` or `next` cue names, the number a `count` says.
+    let text: String?
     /// A segment's position in the program.
     let index: Int?
     /// A segment's kind: `prepare`, `work`, `rest`, `restBetweenExercises`, …
