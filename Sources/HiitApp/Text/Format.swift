@@ -220,7 +220,8 @@ enum Format {
     /// `  Warm up: 5 min` when the workout has one, `  1. Burpees: 20/10 s × 8` for each
     /// exercise (the name cut to fit `width`; `, then 15 s rest` when it has its own rest
     /// after it), the rest between exercises when there are several, `  Sets: 3, rest between
-    /// sets 2 min` for a circuit and `  Cool down: 3 min`. `hiit show` and the summaries of
+    /// sets 2 min` for a circuit, `  Cool down: 3 min` and the cues that differ from the
+    /// standard ones (`  Cues: names off, countdown in words`). `hiit show` and the summaries of
     /// `hiit new` and `hiit edit` share it.
     static func exerciseLines(_ workout: IntervalWorkout, width: Int = 80, glyphs: Glyphs = .unicode) -> [String] {
         var lines: [String] = []
@@ -239,7 +240,24 @@ enum Format {
             lines.append("  Sets: \(workout.sets), rest between sets \(words(Double(workout.effectiveRestBetweenSetsSeconds)))")
         }
         if let coolDown = workout.coolDownSeconds, coolDown > 0 { lines.append("  Cool down: \(words(Double(coolDown)))") }
+        if let cues = cueLine(workout.cues) { lines.append("  Cues: \(cues)") }
         return lines
+    }
+
+    /// What differs from the standard cues, as a person reads it: `names off, countdown in
+    /// words`; `nil` for the standard cues.
+    static func cueLine(_ cues: CueSettings) -> String? {
+        var parts: [String] = []
+        if !cues.names { parts.append("names off") }
+        if !cues.next { parts.append("next off") }
+        if !cues.halfway { parts.append("half way off") }
+        if !cues.lastRound { parts.append("last round off") }
+        switch cues.countdown {
+        case .beeps: break
+        case .words: parts.append("countdown in words")
+        case .off: parts.append("no countdown")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     /// A signal as a person reads it in "Stopped by …": `SIGINT (Ctrl-C)`, else its name as

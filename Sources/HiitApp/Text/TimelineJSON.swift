@@ -68,9 +68,12 @@ struct TimelineJSON: Encodable {
     /// Interval workouts only; left out for a multisport plan.
     var prepareSeconds: Double?
     var segments: [SegmentLine]
+    /// Interval workouts only: the spoken cues (`names`, `next`, `halfway`, `lastRound`,
+    /// `countdown`), every key given.
+    var cues: CueSettings?
 
     private enum CodingKeys: String, CodingKey {
-        case name, kind, estimatedSeconds, prepareSeconds, segments
+        case name, kind, estimatedSeconds, prepareSeconds, segments, cues
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -80,9 +83,26 @@ struct TimelineJSON: Encodable {
         try c.encode(estimatedSeconds, forKey: .estimatedSeconds)
         try c.encodeIfPresent(prepareSeconds, forKey: .prepareSeconds)
         try c.encode(segments, forKey: .segments)
+        if let cues {
+            var settings = c.nestedContainer(keyedBy: CueKeys.self, forKey: .cues)
+            try settings.encode(cues.names, forKey: .names)
+            try settings.encode(cues.next, forKey: .next)
+            try settings.encode(cues.halfway, forKey: .halfway)
+            try settings.encode(cues.lastRound, forKey: .lastRound)
+            try settings.encode(cues.countdown.rawValue, forKey: .countdown)
+        }
     }
 
-    init(program: Program, kind: String) {
+    private enum CueKeys: String, CodingKey {
+        case names, next, halfway, lastRound, countdown
+    }
+
+    /// - Parameters:
+    ///   - program: the compiled workout or plan.
+    ///   - kind: `intervals` or `multisport`.
+    ///   - cues: an interval workout's cue settings (written as `cues`); `nil` for none.
+    init(program: Program, kind: String, cues: CueSettings? = nil) {
+        self.cues = cues
         name = program.name
         self.kind = kind
         estimatedSeconds = program.estimatedDuration.inSeconds

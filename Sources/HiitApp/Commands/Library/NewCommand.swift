@@ -4,7 +4,7 @@ import WorkoutModel
 import WorkoutStore
 
 /// `hiit new NAME --exercise … [--rest-between S] [--prepare S] [--warm-up S] [--cool-down S]
-/// [--sets N] [--rest-between-sets S]` (DESIGN §6, #16): creates an interval workout in the
+/// [--sets N] [--rest-between-sets S] [--cues SETTINGS]` (DESIGN §6, #16): creates an interval workout in the
 /// library from exercises typed on the command line.
 struct NewCommand: Command {
     static let configuration = CommandConfiguration(
@@ -48,6 +48,11 @@ struct NewCommand: Command {
             help: "Rest between two sets, never after the last, 0–3600 s, as 120, 2m or 2:00 (default: the rest between exercises).",
             as: .duration(range: IntervalWorkout.restBetweenSetsRange))
     var restBetweenSetsSeconds: Int?
+    /// `--cues KEY=VALUE,…`: the spoken cues, changed from the standard ones.
+    @Option("cues", valueName: "settings",
+            help: "Which cues the workout gives: names, next, halfway, lastRound on or off, countdown beeps, words or off, as names=off,countdown=words (default: all on, beeps).",
+            as: RunWorkoutCommand.cuesConversion)
+    var cues: String?
 
     /// The workout as typed; its limits are checked by ``run(_:)`` before anything is written.
     var workout: IntervalWorkout {
@@ -59,6 +64,8 @@ struct NewCommand: Command {
         workout.coolDownSeconds = coolDownSeconds.flatMap { $0 > 0 ? $0 : nil }
         if let sets { workout.sets = sets }
         workout.restBetweenSetsSeconds = restBetweenSetsSeconds
+        // Checked when parsed: the settings read.
+        if let cues, let settings = try? CueSettings.standard.applying(cues) { workout.cues = settings }
         return workout
     }
 

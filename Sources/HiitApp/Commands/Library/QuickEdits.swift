@@ -33,6 +33,9 @@ enum QuickEdit: Equatable {
     case restBetweenSets(Int)
     /// Set an exercise's own rest before the next exercise, seconds.
     case restAfter(Int, seconds: Int)
+    /// Change the spoken cues (`--cues names=off,countdown=words`): the text as typed, applied
+    /// to the workout's settings (checked when read).
+    case cues(String)
 }
 
 /// A quick edit and the option and value it came from (for messages).
@@ -92,13 +95,16 @@ enum QuickEdits {
     /// `--rest-between-sets TIME`.
     static let restBetweenSets = OptionSpec("rest-between-sets", valueName: "time",
                                             help: "Set the rest between two sets, 0–3600 s (120, 2m, 2:00).")
+    /// `--cues KEY=VALUE,…`.
+    static let cues = OptionSpec("cues", valueName: "settings",
+                                 help: "Change the spoken cues: names, next, halfway, lastRound on or off, countdown beeps, words or off (e.g. names=off,countdown=words).")
     /// `--rest-after N=TIME`.
     static let restAfter = FieldEdit("rest-after", field: "rest before the next exercise", what: "TIME", unit: " s", example: "2=15",
                                      range: Exercise.restAfterRange, isDuration: true)
 
     /// The quick-edit options in the order help lists them.
     static let options: [OptionSpec] = [add, at, remove, move, to, work.spec, rest.spec, rounds.spec, renameExercise, restBetween,
-                                        prepare, warmUp, coolDown, sets, restBetweenSets, restAfter.spec]
+                                        prepare, warmUp, coolDown, sets, restBetweenSets, restAfter.spec, cues]
 
     /// An `N=VALUE` quick edit of an exercise's whole-number field (`--work`, `--rest`,
     /// `--rounds`): its option, whose help is made from the value's name, example and range,
@@ -214,6 +220,9 @@ enum QuickEdits {
             case restAfter.spec.long:
                 let (n, seconds) = try assignment(value, option: option, to: restAfter)
                 steps.append(QuickEditStep(option: option, value: value, edit: .restAfter(n, seconds: seconds)))
+            case cues.long:
+                try RunWorkoutCommand.checkCues(value, option: option)
+                steps.append(QuickEditStep(option: option, value: value, edit: .cues(value)))
             default:
                 continue
             }
@@ -309,6 +318,13 @@ enum QuickEdits {
                 workout.restBetweenSetsSeconds = seconds
             case let .restAfter(n, seconds):
                 workout.exercises[try check(n, upTo: count)].restAfterSeconds = seconds
+            case let .cues(text):
+                // Checked when read, so the change applies; a failure would be a bug, said as one.
+                do throws(PlanError) {
+                    workout.cues = try workout.cues.applying(text)
+                } catch {
+                    throw .badValue(option: "--cues", value: text, reason: "\(error)")
+                }
             }
         }
     }

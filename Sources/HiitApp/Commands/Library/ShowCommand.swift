@@ -21,7 +21,7 @@ struct ShowCommand: Command {
         switch try UserLibrary(context).resolver.resolveDocument(word).0 {
         case let .intervals(workout):
             let program = Program(workout)
-            console.out(isJSON ? try Self.jsonText { try TimelineJSON(program: program, kind: "intervals").render() }
+            console.out(isJSON ? try Self.jsonText { try TimelineJSON(program: program, kind: "intervals", cues: workout.cues).render() }
                                : Format.plan(workout, program: program, width: context.width, glyphs: context.glyphs))
         case let .multisport(plan):
             console.out(isJSON ? try Self.jsonText { try TimelineJSON(plan).render() } : PlanText.show(plan, width: context.width, glyphs: context.glyphs))

@@ -125,16 +125,23 @@ struct RunWorkoutCommand: Command {
     /// changed by it when the run starts).
     static var cuesConversion: ValueConversion<String> {
         ValueConversion { value, origin throws(CommandLineError) in
-            do throws(PlanError) {
-                _ = try CueSettings.standard.applying(value)
-            } catch {
-                guard case let .invalidCueSetting(piece, reason) = error else {
-                    throw .badValue(option: origin.name, value: value, reason: "\(error)")
-                }
-                throw .badValue(option: origin.name, value: piece,
-                                reason: "is not a cue setting (\(reason)); expected e.g. names=off,countdown=words")
-            }
+            try checkCues(value, option: origin.name)
             return value
+        }
+    }
+
+    /// Checks a `--cues` value (`hiit run`, `hiit new`, `hiit edit`).
+    /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` naming the piece that is
+    ///   not a cue setting and why.
+    static func checkCues(_ value: String, option: String) throws(CommandLineError) {
+        do throws(PlanError) {
+            _ = try CueSettings.standard.applying(value)
+        } catch {
+            guard case let .invalidCueSetting(piece, reason) = error else {
+                throw .badValue(option: option, value: value, reason: "\(error)")
+            }
+            throw .badValue(option: option, value: piece,
+                            reason: "is not a cue setting (\(reason)); expected e.g. names=off,countdown=words")
         }
     }
 
