@@ -26,7 +26,8 @@ hand on an otherwise idle machine:
    do-nothing programs of the same toolchain (the floor).
 3. Start-up: `hiit show tabata --json` against `termdown --version`, 30 runs each: medians
    and the ratio.
-4. Cue latency: `hiit run 2/2x10 --events` with ALSA's `file` plugin writing raw frames into
+4. Cue latency: `hiit run 2/2x10 --events`, then a workout with spoken cues (names, Next, Last
+   round, warm-up, cool-down), with ALSA's `file` plugin writing raw frames into
    a FIFO that this process reads: the time from each cue's scheduled instant to the arrival
    of its first frames (median, p99, max).
 """
@@ -168,9 +169,17 @@ def startup(binary, data, with_termdown, runs=30):
               f"p90 {percentile(termdown, 90):.1f} ms, min {min(termdown):.1f} ms")
         print(f"  ratio of medians termdown/hiit: {statistics.median(termdown) / statistics.median(hiit):.1f}x")
 
-def cue_latency(binary, data, workout="2/2x10"):
+# 42 s with every spoken cue but Half way: a warm-up, names, Next before each exercise, Last
+# round, a cool-down (#16); its phrases are synthesised before the first segment.
+SPOKEN_WORKOUT = {"version": 2, "kind": "intervals", "name": "Spoken", "prepareSeconds": 0, "warmUpSeconds": 4,
+                  "coolDownSeconds": 3, "restBetweenExercisesSeconds": 6,
+                  "exercises": [{"name": "Squats", "workSeconds": 3, "restSeconds": 2, "rounds": 3},
+                                {"name": "Push-ups", "workSeconds": 3, "restSeconds": 2, "rounds": 3}]}
+
+
+def cue_latency(binary, data, workout="2/2x10", fifo_name="cues.fifo"):
     """Boundary to the first frames of its cue arriving through ALSA's file plugin in a FIFO."""
-    fifo_path = os.path.join(data, "cues.fifo")
+    fifo_path = os.path.join(data, fifo_name)
     os.mkfifo(fifo_path)
     fifo = os.open(fifo_path, os.O_RDWR | os.O_NONBLOCK)
     env = environment(data)
@@ -211,7 +220,7 @@ def cue_latency(binary, data, workout="2/2x10"):
         arrivals = [t for t in chunks if t >= scheduled - 0.002]
         if arrivals:
             latencies.append((arrivals[0] - scheduled) * 1000)
-    print(f"cue latency: {workout} --events, {len(latencies)} cues through ALSA's file plugin into a FIFO")
+    print(f"cue latency: {os.path.basename(workout) if os.path.exists(workout) else workout} --events, {len(latencies)} cues through ALSA's file plugin into a FIFO")
     print(f"  boundary to first frames ms: median {statistics.median(latencies):.3f}  "
           f"p99 {percentile(latencies, 99):.3f}  max {max(latencies):.3f}")
 
@@ -220,6 +229,9 @@ def main():
     parser.add_argument("--binary", default=".build/release/hiit")
     parser.add_argument("--timing-workout", default="20/10x21", help="a QUICK form; default 20/10x21: 620 s")
     parser.add_argument("--skip", action="append", default=[], choices=["timing", "cost", "startup", "cues", "termdown"])
+    parser.add_argument("--cue-workout", action="append", default=[],
+                        help="a workout (QUICK form or file) for the cue latency; repeatable; default 2/2x10 and the "
+                             "spoken one below (names, Next, Last round, Warm up synthesised by espeak-ng)")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
     if not os.access(binary, os.X_OK):
@@ -231,7 +243,15 @@ def main():
         if "startup" not in args.skip:
             startup(binary, data, with_termdown)
         if "cues" not in args.skip:
-            cue_latency(binary, data)
+            workouts = args.cue_workout
+            if not workouts:
+                spoken = os.path.join(data, "spoken.json")
+                with open(spoken, "w") as f:
+                    json.dump(SPOKEN_WORKOUT, f)
+                workouts = ["2/2x10", spoken]
+            for index, workout in enumerate(workouts):
+                # A FIFO of its own for each run.
+                cue_latency(binary, data, workout, fifo_name=f"cues{index}.fifo")
         if "timing" not in args.skip:
             timing(binary, args.timing_workout, data, with_termdown)
         if "cost" not in args.skip:

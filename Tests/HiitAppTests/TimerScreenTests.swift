@@ -189,3 +189,27 @@ import WorkoutModel
         #expect(Set(colours.prefix(4)).count == 4)
     }
 }
+
+/// The start screen (the prepare countdown) says where the week stands against the goal (#16).
+@Suite struct TimerScreenWeekTests {
+    static func state(at seconds: Double) -> TimerScreen.State {
+        var state = TimerScreenTests.state(at: seconds)
+        state.week = "Week 95 of 150 min [######----] 63 %"
+        return state
+    }
+
+    @Test("the week's progress shows under the bar while preparing, and not once the work starts")
+    func weekOnThePrepareScreen() {
+        let preparing = TimerScreenTests.text(Self.state(at: 3), 80, 24).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(preparing.contains { $0.trimmingCharacters(in: .whitespaces) == "Week 95 of 150 min [######----] 63 %" })
+        let working = TimerScreenTests.text(Self.state(at: 12), 80, 24)
+        #expect(!working.contains("Week 95"))
+    }
+
+    @Test("on a narrow screen the bar goes first, then the whole line")
+    func narrow() {
+        #expect(TimerScreenTests.text(Self.state(at: 3), 30, 24).contains("Week 95 of 150 min"))
+        #expect(!TimerScreenTests.text(Self.state(at: 3), 30, 24).contains("63 %"))
+        #expect(!TimerScreenTests.text(Self.state(at: 3), 16, 24).contains("Week"))
+    }
+}

@@ -10,6 +10,17 @@ struct IntervalRun: Equatable {
 
     /// The name shown in the screen's header.
     var workoutName: String
+    /// This week against the weekly goal (`Week 95 of 150 min ▕██████░░░░▏ 63 %`), shown on
+    /// the screen while the prepare countdown runs; `nil` without a goal.
+    var week: String?
+
+    /// - Parameters:
+    ///   - workoutName: the name shown in the header.
+    ///   - week: the weekly goal's line for the start, if a goal is set.
+    init(workoutName: String, week: String? = nil) {
+        self.workoutName = workoutName
+        self.week = week
+    }
 
     /// What `+` adds to the current segment and `-` takes from it: 10 s, as termdown and
     /// timr-tui do.
@@ -68,7 +79,8 @@ extension IntervalRun: ScreenAdapter {
     /// ``TimerScreen`` with the session's snapshot at `now`.
     func render(_ status: ScreenStatus, session: Session, at now: Duration, size: TerminalSize, glyphs: Glyphs) -> Frame {
         let state = TimerScreen.State(workoutName: workoutName, snapshot: session.snapshot(at: now), isMuted: status.isMuted,
-                                      cuesOffReason: status.cuesOffReason, prompt: status.prompt, notice: status.notice)
+                                      cuesOffReason: status.cuesOffReason, prompt: status.prompt, notice: status.notice,
+                                      week: week)
         return TimerScreen.render(state, size: size, glyphs: glyphs)
     }
 

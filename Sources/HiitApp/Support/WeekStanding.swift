@@ -44,10 +44,27 @@ enum WeekStanding {
     ///   - now: the instant the session was saved.
     static func summaryLine(locations: Locations, environment: [String: String], glyphs: Glyphs,
                             now: Date) -> String? {
+        progress(locations: locations, environment: environment, now: now).map { progress, units in
+            GoalText.summaryLine(progress, units: units, glyphs: glyphs)
+        }
+    }
+
+    /// `Week 95 of 150 min ▕██████░░░░▏ 63 %` for the timer's start (the prepare countdown),
+    /// or `nil` as for ``summaryLine(locations:environment:glyphs:now:)``.
+    /// - Parameters: as ``summaryLine(locations:environment:glyphs:now:)``, `now` the run's start.
+    static func startLine(locations: Locations, environment: [String: String], glyphs: Glyphs, now: Date) -> String? {
+        progress(locations: locations, environment: environment, now: now).flatMap { progress, units in
+            GoalText.progressLines(progress, units: units, glyphs: glyphs, width: .max).first
+        }
+    }
+
+    /// This week's progress towards the profile's goal and the profile's units, or `nil`.
+    private static func progress(locations: Locations, environment: [String: String],
+                                 now: Date) -> (WeeklyGoalProgress, Profile.Units)? {
         let folder = DataFolder(url: locations.dataFolder)
         guard let profile = try? ProfileFile(folder: folder).read(), let goal = profile.weeklyGoal else { return nil }
         let context = context(now: now, firstWeekday: profile.firstWeekday, environment: environment)
         guard let progress = (try? read(folder: folder, goal: goal, context: context))?.report.goal else { return nil }
-        return GoalText.summaryLine(progress, units: profile.units, glyphs: glyphs)
+        return (progress, profile.units)
     }
 }

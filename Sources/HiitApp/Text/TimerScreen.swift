@@ -17,6 +17,9 @@ enum TimerScreen {
         var prompt: String?
         /// A short notice, e.g. "Cues on".
         var notice: String?
+        /// This week against the weekly goal, shown while the prepare countdown runs (the
+        /// start screen); `nil` without a goal.
+        var week: String? = nil
     }
 
     /// The colour of a phase: prepare yellow, work green, rest blue, rest between exercises
@@ -84,7 +87,9 @@ enum TimerScreen {
             body += RunScreen.bigTimeLines(title: title, detail: detail, time: time, digits: digits, colour: colour,
                                            width: width)
             add(bar(fraction, width: width, glyphs: glyphs), TextStyle(foreground: colour))
-            add("")
+            // The start screen says where the week stands; the line is blank otherwise.
+            add(segment?.kind == .prepare ? state.week.map { fitted($0, width: width, glyphs: glyphs) } ?? "" : "",
+                TextStyle(dim: true))
             add(next)
             add(clocks, TextStyle(dim: true))
         } else if rows >= 6 {
@@ -103,6 +108,18 @@ enum TimerScreen {
             return Frame(size: size, lines: essentials.prefix(rows).map { line($0.0, style: $0.1, width: width, centred: false) })
         }
         return RunScreen.frame(header: header, body: body, footer: footer, size: size)
+    }
+
+    /// `text` when it fits in `width`, else its words up to the bar (`Week 95 of 150 min`),
+    /// else nothing.
+    private static func fitted(_ text: String, width: Int, glyphs: Glyphs) -> String {
+        if text.displayWidth <= width { return text }
+        let bar = glyphs == .ascii ? " [" : " ▕"
+        if let cut = text.range(of: bar) {
+            let short = String(text[..<cut.lowerBound])
+            if short.displayWidth <= width { return short }
+        }
+        return ""
     }
 
     /// What comes next, briefly: `WORK Squats 0:40`, `REST 0:20`.

@@ -131,7 +131,8 @@ struct RunWorkout {
         let program = Program(workout, prepareSeconds: options.prepareSeconds, cues: cues)
         let sound = try makeSound(for: program.cues)
         return try drive(session: Session(program: program, cueLengths: sound.lengths), sound: sound,
-                         adapter: IntervalRun(workoutName: workout.name)) { summary, loop, events in
+                         adapter: IntervalRun(workoutName: workout.name, week: options.events ? nil : WeekStanding.startLine(
+                             locations: locations, environment: environment, glyphs: console.glyphs, now: context.now))) { summary, loop, events in
             try record(summary, weightKg: weightKg, loop: loop, events: events)
         }
     }
