@@ -175,7 +175,7 @@ public struct StatusFields: Equatable, Sendable {
     /// idle with one; else 0.
     public func percent(at now: Date) -> Int {
         switch reading {
-        case let .running(state): Int(((state.fractionDone(at: now) ?? 0) * 100 + 1e-9).rounded(.down))
+        case let .running(state): Int(((state.fractionDone(at: now) ?? 0) * 100 + 1e-4).rounded(.down))
         case let .idle(week): week.goalPercent ?? 0
         }
     }
