@@ -2,7 +2,7 @@ import Foundation
 import RunStatus
 
 /// What `hiit ctl` asks of a running timer (one word a connection).
-enum ControlRequest: String, CaseIterable {
+enum ControlRequest: String, CaseIterable, Sendable {
     /// Pause the timer (nothing when it is paused already).
     case pause
     /// Resume it (nothing when it runs).
