@@ -44,7 +44,12 @@ struct StatusCommand: Command {
             do throws(StatusTemplateError) {
                 return try StatusTemplate(parsing: text)
             } catch {
-                throw .badValue(option: origin.name, value: text, reason: "\(error)")
+                let known = StatusTemplate.Placeholder.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+                let reason = switch error {
+                case let .unknownPlaceholder(name): "has an unknown placeholder {\(name)}; known: \(known)"
+                case .unmatchedBrace: "has a brace that is not matched; write {{ and }} for braces"
+                }
+                throw .badValue(option: origin.name, value: text, reason: reason)
             }
         }
     }
