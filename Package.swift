@@ -81,7 +81,7 @@ let package = Package(
         // Typed binding: declarations, conversions, their errors and their order.
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         // In-process tests of the commands, texts and front ends.
-        .testTarget(name: "HiitAppTests", dependencies: ["TestSupport", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI", "AudioCues", "GPSD", "POSIX", "Tracks"]),
+        .testTarget(name: "HiitAppTests", dependencies: ["TestSupport", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI", "AudioCues", "GPSD", "POSIX", "Tracks", "RunStatus"]),
         // Tests that run the built `hiit` (depending on it builds it first): pipes, tmux,
         // pseudo-terminals, crashes, fuzzing.
         .testTarget(name: "hiitEndToEndTests", dependencies: ["TestSupport", "POSIX", "hiit", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI", "RunStatus"]),
