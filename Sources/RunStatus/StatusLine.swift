@@ -84,7 +84,7 @@ public struct StatusFields: Equatable, Sendable {
     /// The reading these fields are of.
     public let reading: StatusReading
     /// The time shown: a timed segment's remaining time rounded up (`0:12`), an open segment's
-    /// timer time rounded down (`12:34`); empty when idle.
+    /// timer time rounded down (`12:34`); empty when idle or before the start.
     public let time: String
     /// Whether the texts may use only ASCII (`-` for `·`, `+`/`-` for `▲`/`▼`).
     public let ascii: Bool
@@ -102,8 +102,10 @@ public struct StatusFields: Equatable, Sendable {
         case let .running(state):
             if let left = state.remaining(at: now) {
                 time = Pace.clock((left - 1e-9).rounded(.up).clamped(to: 0...Double(Int32.max)))
+            } else if let elapsed = state.elapsed(at: now) {
+                time = Pace.clock(elapsed.rounded(.down).clamped(to: 0...Double(Int32.max)))
             } else {
-                time = Pace.clock((state.elapsed(at: now) ?? 0).rounded(.down).clamped(to: 0...Double(Int32.max)))
+                time = ""  // not started: no clock yet
             }
         }
     }
@@ -183,7 +185,7 @@ public struct StatusFields: Equatable, Sendable {
     /// `WORK 0:12`, `Week 95/150 min`: the line's head, for a bar's short text.
     public var short: String {
         switch reading {
-        case .running: "\(phase) \(time)"
+        case .running: time.isEmpty ? phase : "\(phase) \(time)"
         case .idle: "Week \(week)"
         }
     }
@@ -212,7 +214,7 @@ public struct StatusFields: Equatable, Sendable {
         case let .running(state):
             var parts = [[phase, label].filter { !$0.isEmpty }.joined(separator: " ")]
             if !roundText.isEmpty { parts.append((state.kind == .multisport ? "leg " : "round ") + roundText) }
-            parts.append(state.isTimed ? "\(time) left" : time)
+            if !time.isEmpty { parts.append(state.isTimed ? "\(time) left" : time) }
             if state.isPaused { parts.append("paused") }
             return "\(state.workout): " + parts.joined(separator: ", ")
         case let .idle(figures):

@@ -61,6 +61,15 @@ struct StatusLineTests {
             == "WORK 0:12 - Burpees 3/8 - paused")
     }
 
+    @Test func aSessionNotStartedShowsNoClock() throws {
+        let ready = RunState(pid: 1, workout: "Multisport", kind: .multisport, phase: "ready", title: "READY", isPaused: false,
+                             updatedAt: Self.now)
+        #expect(StatusLine.render(.running(ready), as: .plain, at: Self.now) == "READY")
+        let object = try Self.waybarObject(.running(ready))
+        #expect(object["class"] as? String == "prepare")
+        #expect(object["tooltip"] as? String == "Multisport: READY")
+    }
+
     // MARK: Stale state
 
     @Test func aStateWhoseProcessIsGoneReadsAsIdle() {
