@@ -122,5 +122,21 @@ import WorkoutModel
         #expect(run.decision(for: .resume, session: session).commands == [.session(.resume)])
         #expect(run.decision(for: .next, session: session).commands == [.session(.next)])
         #expect(run.decision(for: .stop, session: session).commands == [.quit])
+        #expect(run.decision(for: .toggle, session: session) == ControlDecision(commands: [.session(.resume)], done: "resumed"))
+    }
+
+    @Test func ctlRequestsMeanWhatTheKeysMeanInAnIntervalRun() {
+        let run = IntervalRun(workoutName: "Short")
+        var session = IntervalRunInProcessTests.session(IntervalRunInProcessTests.short, prepare: 0)
+        #expect(run.decision(for: .pause, session: session) == ControlDecision(commands: [], done: "not running"))
+        _ = session.handle(.start, at: .zero)
+        #expect(run.decision(for: .pause, session: session) == ControlDecision(commands: [.session(.pause)], done: "paused"))
+        #expect(run.decision(for: .toggle, session: session) == ControlDecision(commands: [.session(.pause)], done: "paused"))
+        #expect(run.decision(for: .resume, session: session) == ControlDecision(commands: [], done: "already running"))
+        _ = session.handle(.pause, at: .seconds(3))
+        #expect(run.decision(for: .toggle, session: session) == ControlDecision(commands: [.session(.resume)], done: "resumed"))
+        #expect(run.decision(for: .pause, session: session) == ControlDecision(commands: [], done: "already paused"))
+        #expect(run.decision(for: .next, session: session).commands == [.session(.skip)])
+        #expect(run.decision(for: .stop, session: session).commands == [.quit])
     }
 }

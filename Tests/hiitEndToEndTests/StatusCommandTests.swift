@@ -212,6 +212,6 @@ import Glibc
         #expect(two.stderr.contains("--waybar and --tmux cannot be given together"), "\(two)")
         let ctl = GoalCommandTests.run(box, ["ctl", "jump"])
         #expect(ctl.status == 64, "\(ctl)")
-        #expect(ctl.stderr.hasPrefix("Error: <request>: 'jump' is not one of pause, resume, next, stop"), "\(ctl)")
+        #expect(ctl.stderr.hasPrefix("Error: <request>: 'jump' is not one of pause, resume, toggle, next, stop"), "\(ctl)")
     }
 }

@@ -40,6 +40,8 @@ extension IntervalRun: StatusAdapter {
         case .resume:
             session.phase == .paused ? ControlDecision(commands: [.session(.resume)], done: "resumed")
                 : ControlDecision(commands: [], done: session.phase == .running ? "already running" : "not paused")
+        case .toggle:
+            session.phase == .paused ? decision(for: .resume, session: session) : decision(for: .pause, session: session)
         case .next:
             ControlDecision(commands: [.session(.skip)], done: "skipped")
         case .stop:

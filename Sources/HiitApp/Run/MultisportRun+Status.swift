@@ -55,6 +55,8 @@ extension MultisportRun: StatusAdapter {
         case .resume:
             return isPaused ? ControlDecision(commands: [.session(.resume)], done: "resumed")
                 : ControlDecision(commands: [], done: "already running")
+        case .toggle:
+            return decision(for: isPaused ? .resume : .pause, session: session)
         case .next:
             return ControlDecision(commands: [.session(.next)], done: "next")
         case .stop:

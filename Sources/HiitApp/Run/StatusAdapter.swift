@@ -7,6 +7,8 @@ enum ControlRequest: String, CaseIterable, Sendable {
     case pause
     /// Resume it (nothing when it runs).
     case resume
+    /// Pause when running, resume when paused (space, for a bar's one click).
+    case toggle
     /// Skip to the next segment, or end the leg and start the next.
     case next
     /// Stop without saving, as `q` confirmed with `y` does.

@@ -5,7 +5,7 @@ import POSIX
 import Glibc
 #endif
 
-/// `hiit ctl pause|resume|next|stop` (#17): controls the running timer from a key binding or a
+/// `hiit ctl pause|resume|toggle|next|stop` (#17): controls the running timer from a key binding or a
 /// status bar, through the Unix socket it listens on (``RunStatusService``), and prints the
 /// timer's reply: `paused: WORK 0:12 · Burpees 3/8 · paused`.
 ///
@@ -14,11 +14,11 @@ import Glibc
 /// timer does not answer within 3 s.
 struct ControlCommand: Command {
     static let configuration = CommandConfiguration(
-        path: ["ctl"], abstract: "Control the running timer: pause, resume, next or stop.",
-        discussion: "For key bindings and status bars. 'next' skips to the next segment (or ends the leg and starts the next); past the last one it finishes the workout, which is saved. 'stop' stops without saving, as q confirmed with y does. The timer listens on a Unix socket in $XDG_RUNTIME_DIR/hiit (/tmp/hiit-UID without XDG_RUNTIME_DIR), for your user only; nothing listens on the network. Exit status 69 when no timer is running.")
+        path: ["ctl"], abstract: "Control the running timer: pause, resume, toggle, next or stop.",
+        discussion: "For key bindings and status bars; prints the timer's reply. 'toggle' pauses a running timer and resumes a paused one. 'next' skips to the next segment (or ends the leg and starts the next); past the last one it finishes the workout, which is saved. 'stop' stops without saving, as q confirmed with y does. The timer listens on a Unix socket in $XDG_RUNTIME_DIR/hiit (/tmp/hiit-UID without XDG_RUNTIME_DIR), for your user only; nothing listens on the network. Exit status 69 when no timer is running.")
 
     /// REQUEST.
-    @Argument("REQUEST", help: "pause, resume, next or stop.", as: .choice)
+    @Argument("REQUEST", help: "pause, resume, toggle, next or stop.", as: .choice)
     var request: ControlRequest
 
     /// The exit status when no timer runs or it refused the request: 69, `EX_UNAVAILABLE`.
