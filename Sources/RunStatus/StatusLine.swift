@@ -245,14 +245,10 @@ public enum StatusLine {
         case .plain:
             return fields.text
         case .waybar:
-            return json(["text": .string(fields.text), "tooltip": .string(fields.tooltip), "class": .string(look.rawValue),
-                         "percentage": .number(fields.percent(at: now))])
+            return json(WaybarLine(text: fields.text, tooltip: fields.tooltip, class: look.rawValue,
+                                   percentage: fields.percent(at: now)))
         case .i3blocks:
-            if isStreaming {
-                var object: [String: JSONValue] = ["full_text": .string(fields.text), "short_text": .string(fields.short)]
-                if let colour = look.hexColour { object["color"] = .string(colour) }
-                return json(object)
-            }
+            if isStreaming { return json(I3blocksLine(fullText: fields.text, shortText: fields.short, color: look.hexColour)) }
             return [fields.text, fields.short, look.hexColour ?? ""].joined(separator: "\n")
         case .tmux:
             return tmux(fields, look: look)
@@ -284,43 +280,33 @@ public enum StatusLine {
         }
     }
 
-    /// A JSON value of the bar formats.
-    enum JSONValue {
-        case string(String)
-        case number(Int)
+    /// waybar's line (waybar-custom(5), RETURN-TYPE).
+    struct WaybarLine: Encodable {
+        var text: String
+        var tooltip: String
+        var `class`: String
+        var percentage: Int
     }
 
-    /// One JSON object on one line, keys sorted, strings escaped as JSON requires (RFC 8259 §7).
-    static func json(_ object: [String: JSONValue]) -> String {
-        let members = object.sorted { $0.key < $1.key }.map { key, value in
-            switch value {
-            case let .string(text): "\(quoted(key)):\(quoted(text))"
-            case let .number(number): "\(quoted(key)):\(number)"
-            }
+    /// i3blocks' line for `format=json` (the i3bar protocol's keys); `color` left out for none.
+    struct I3blocksLine: Encodable {
+        var fullText: String
+        var shortText: String
+        var color: String?
+
+        enum CodingKeys: String, CodingKey {
+            case fullText = "full_text"
+            case shortText = "short_text"
+            case color
         }
-        return "{" + members.joined(separator: ",") + "}"
     }
 
-    /// `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t` or `\u00XX`.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+    /// One JSON object on one line, keys sorted, UTF-8 as it is (only what JSON requires escaped).
+    static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Strings and integers always encode.
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }
 
