@@ -215,3 +215,41 @@ import Glibc
         #expect(ctl.stderr.hasPrefix("Error: <request>: 'jump' is not one of pause, resume, toggle, next, stop"), "\(ctl)")
     }
 }
+
+/// The README's tmux snippet for real: a tmux whose `status-right` runs `hiit status --tmux`,
+/// shown in the pane of the test's own tmux (``TmuxTerminal``), so its status line is on the
+/// captured screen.
+@Suite struct TmuxStatusLineTests {
+    @Test func tmuxsStatusLineShowsTheRunningTimerAndThenTheWeek() async throws {
+        let sandbox = try E2ESandbox()
+        let screens = try await onOwnThread { () throws -> [String] in
+            let terminal = try TmuxTerminal(sandbox: sandbox, width: 100, height: 12)
+            defer { terminal.close() }
+            let binary = try HiitBinary.url().path
+            // The inner tmux ends with its session once the outer one is gone (destroy-unattached).
+            try terminal.type("unset TMUX; tmux -f /dev/null -L status-bar new-session -s bar /bin/sh \\; "
+                + "set destroy-unattached on \\; set status-interval 1 \\; set status-right-length 60 \\; "
+                + "set status-right " + TmuxTerminal.quoted("#(\(binary) status --tmux)"))
+            try terminal.press("Enter")
+            var screens = [try terminal.waitForScreen("the idle week on the status line") {
+                $0.nonEmptyLines.last?.hasSuffix("Week 0 min") == true
+            }]
+            let run = try sandbox.start(["run", "20/10x3", "--prepare", "0", "--events"])
+            defer { run.stop() }
+            screens.append(try terminal.waitForScreen("the timer on the status line") {
+                $0.nonEmptyLines.last?.contains("WORK 0:1") == true && $0.nonEmptyLines.last?.hasSuffix(" · Quick 1/3") == true
+            })
+            screens.append(try terminal.styledScreen())
+            _ = try sandbox.run(["ctl", "pause"])
+            screens.append(try terminal.waitForScreen("the paused timer on the status line") {
+                $0.nonEmptyLines.last?.hasSuffix(" · Quick 1/3 · paused") == true
+            })
+            _ = try sandbox.run(["ctl", "stop"])
+            screens.append(try terminal.waitForScreen("the week again") { $0.nonEmptyLines.last?.hasSuffix("Week 0 min") == true })
+            return screens
+        }
+        #expect(screens.count == 5)
+        // The phase is bold and red (SGR 1 and 31) on the status line.
+        #expect(screens.count > 2 && screens[2].contains("\u{1B}[1m\u{1B}[31mWORK 0:1"), "\(screens)")
+    }
+}
