@@ -47,8 +47,8 @@ final class RunStatusService<Adapter: StatusAdapter>: RunAccessory {
     private let pid: Int32
     private var wallOrigin = Date(timeIntervalSince1970: 0)
     private var isPublishing = false
-    /// The state last written, with its `updatedAt` left out, to tell a change.
-    private var lastWritten: Data?
+    /// The state last written, its `updatedAt` set to the reference date, to tell a change.
+    private var lastWritten: RunState?
     private var listener: FileDescriptor?
     private var connections: [Connection] = []
     /// Whether `hiit ctl stop` ended the run (the command then says "Stopped from hiit ctl").
@@ -170,9 +170,8 @@ final class RunStatusService<Adapter: StatusAdapter>: RunAccessory {
             removeState()
             return
         }
-        var comparable = state
-        comparable.updatedAt = Date(timeIntervalSince1970: 0)
-        let key = comparable.jsonData()
+        var key = state
+        key.updatedAt = Date(timeIntervalSinceReferenceDate: 0)
         guard key != lastWritten else { return }
         let temporary = folder.path + "/.state.json.\(pid).tmp"
         do throws(SystemCallError) {
