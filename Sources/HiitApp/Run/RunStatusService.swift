@@ -84,7 +84,8 @@ final class RunStatusService<Adapter: StatusAdapter>: RunAccessory {
         }
         if let data = FileManager.default.contents(atPath: folder.statePath), let other = try? RunState(data: data),
            other.pid != pid, RunningProcess.exists(other.pid) {
-            return [RunNote(text: "Another timer (pid \(other.pid)) answers 'hiit status' and 'hiit ctl'; this one does not")]
+            let text = "Another timer (pid \(other.pid)) answers 'hiit status' and 'hiit ctl'; this one does not"
+            return [RunNote(text: text, line: EventLine(event: "notPublished", t: now.inSeconds, message: text))]
         }
         isPublishing = true
         listener = try? Self.listen(at: folder.controlPath)
