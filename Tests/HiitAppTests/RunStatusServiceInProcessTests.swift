@@ -140,3 +140,57 @@ import WorkoutModel
         #expect(run.decision(for: .stop, session: session).commands == [.quit])
     }
 }
+
+/// Several accessories served as one (the GPS and the status service of a multisport run).
+@Suite struct AccessoryGroupTests {
+    /// An accessory watching one descriptor, which records what it was given.
+    final class Member: RunAccessory {
+        typealias Engine = Session
+        let fd: Int32
+        let deadline: Duration?
+        private(set) var given: [[Int32]] = []
+        private(set) var settledAt: [Duration] = []
+        private(set) var ended = 0
+
+        init(fd: Int32, deadline: Duration?) {
+            self.fd = fd
+            self.deadline = deadline
+        }
+
+        var watched: [WatchedDescriptor] { [WatchedDescriptor(fd: fd, events: 1)] }
+        func nextDeadline(after now: Duration) -> Duration? { deadline }
+        func begin(at now: Duration, wallOrigin: Date) -> [RunNote] { [RunNote(text: "fd \(fd)")] }
+        func service(ready: [Int32], session: Session, at now: Duration) -> RunAccessoryWork<Session.Event> {
+            given.append(ready)
+            return RunAccessoryWork(events: [.pause], notes: [RunNote(text: "served \(fd)")], commands: [.quit])
+        }
+        func settled(session: Session, at now: Duration) { settledAt.append(now) }
+        func end() { ended += 1 }
+    }
+
+    @Test func eachMemberGetsOnlyItsOwnReadyDescriptorsAndTheWorkIsJoinedInOrder() {
+        let gps = Member(fd: 7, deadline: .seconds(5)), status = Member(fd: 9, deadline: nil)
+        let group = AccessoryGroup<Session>([gps, status])
+        #expect(group.watched.map(\.fd) == [7, 9])
+        #expect(group.nextDeadline(after: .zero) == .seconds(5))
+        #expect(group.begin(at: .zero, wallOrigin: Date(timeIntervalSince1970: 0)).map(\.text) == ["fd 7", "fd 9"])
+        let session = IntervalRunInProcessTests.session(IntervalRunInProcessTests.short, prepare: 0)
+        let work = group.service(ready: [9, 7], session: session, at: .seconds(1))
+        #expect(gps.given == [[7]] && status.given == [[9]])
+        #expect(work.notes.map(\.text) == ["served 7", "served 9"])
+        #expect(work.events == [.pause, .pause] && work.commands == [.quit, .quit])
+        _ = group.service(ready: [], session: session, at: .seconds(2))
+        #expect(gps.given.last == [] && status.given.last == [])
+        group.settled(session: session, at: .seconds(2))
+        group.end()
+        #expect(gps.settledAt == [.seconds(2)] && status.settledAt == [.seconds(2)])
+        #expect(gps.ended == 1 && status.ended == 1)
+    }
+
+    @Test func oneMemberIsServedAsItselfAndNoneAsNone() {
+        let only = Member(fd: 3, deadline: nil)
+        #expect(AccessoryGroup<Session>.combining([nil, only]) === only)
+        #expect(AccessoryGroup<Session>.combining([nil, nil]) == nil)
+        #expect(AccessoryGroup<Session>.combining([only, Member(fd: 4, deadline: nil)]) is AccessoryGroup<Session>)
+    }
+}
