@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "ActivityFiles", dependencies: ["WorkoutModel", "Tracks"]),
         // A recorded activity -> a history record: device totals first, kcal, zone, duplicates.
         .target(name: "ActivityRecords", dependencies: ["WorkoutModel", "Tracks", "ActivityFiles", "Calories"]),
+        // A running timer's state.json and the status bar lines made from it (#17).
+        .target(name: "RunStatus", dependencies: ["WorkoutModel"]),
 
         // MARK: Effects at the edge
         // Each C call the project makes, wrapped once: errno -> SystemCallError, EINTR retried.
@@ -59,7 +61,7 @@ let package = Package(
             name: "HiitApp",
             dependencies: [
                 "CommandLineKit", "WorkoutModel", "SessionEngine", "Calories", "WorkoutStats", "WorkoutStore",
-                "ActivityFiles", "ActivityRecords", "Tracks", "GPSD", "AudioCues", "Speech", "TerminalUI", "POSIX",
+                "ActivityFiles", "ActivityRecords", "Tracks", "GPSD", "AudioCues", "Speech", "TerminalUI", "POSIX", "RunStatus",
             ]
         ),
         // The executable: main.swift only.
@@ -77,6 +79,7 @@ let package = Package(
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "WorkoutModel", "Calories"]),
         .testTarget(name: "WorkoutStatsTests", dependencies: ["TestSupport", "WorkoutStats", "WorkoutModel", "Calories"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "WorkoutModel"]),
+        .testTarget(name: "RunStatusTests", dependencies: ["RunStatus"]),
         .testTarget(name: "ActivityFilesTests", dependencies: ["TestSupport", "ActivityFiles", "Tracks", "WorkoutModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ActivityRecordsTests", dependencies: ["ActivityRecords", "ActivityFiles", "Tracks", "WorkoutModel", "Calories"]),
         .testTarget(name: "WorkoutStoreTests", dependencies: ["TestSupport", "WorkoutStore", "WorkoutModel"]),
@@ -87,9 +90,9 @@ let package = Package(
         // Typed binding: declarations, conversions, their errors and their order.
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         // In-process tests of the commands, texts and front ends.
-        .testTarget(name: "HiitAppTests", dependencies: ["TestSupport", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI", "AudioCues", "GPSD", "POSIX", "Tracks"]),
+        .testTarget(name: "HiitAppTests", dependencies: ["TestSupport", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI", "AudioCues", "GPSD", "POSIX", "Tracks", "RunStatus"]),
         // Tests that run the built `hiit` (depending on it builds it first): pipes, tmux,
         // pseudo-terminals, crashes, fuzzing.
-        .testTarget(name: "hiitEndToEndTests", dependencies: ["TestSupport", "POSIX", "hiit", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI", "Speech", "AudioCues"]),
+        .testTarget(name: "hiitEndToEndTests", dependencies: ["TestSupport", "POSIX", "hiit", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI", "Speech", "AudioCues", "RunStatus"]),
     ]
 )

@@ -26,7 +26,7 @@ enum CommandTree {
             PlanSetCommand.self,
             HistoryListCommand.self, HistoryShowCommand.self, HistoryEditCommand.self, HistoryDeleteCommand.self,
             HistoryExportCommand.self, HistoryImportCommand.self,
-            ProfileCommand.self, GoalCommand.self, SoundsCommand.self, GPSCommand.self, StatsCommand.self, DemoCommand.self,
+            ProfileCommand.self, GoalCommand.self, StatusCommand.self, ControlCommand.self, SoundsCommand.self, GPSCommand.self, StatsCommand.self, DemoCommand.self,
             CompletionsCommand.self, ManCommand.self,
         ]
     }

@@ -201,6 +201,7 @@ import Glibc
         #expect(try Self.bashCompletions(["profile", "--units", "=", "im"], in: sandbox, script: script) == ["imperial"])
         #expect(try Self.bashCompletions(["completions", ""], in: sandbox, script: script) == ["bash", "zsh", "fish"])
         #expect(try Self.bashCompletions(["run", "--intervals", "r"], in: sandbox, script: script) == ["running", "rowing"])
+        #expect(try Self.bashCompletions(["ctl", ""], in: sandbox, script: script) == ["pause", "resume", "toggle", "next", "stop"])
         if try sandbox.run(["stats", "--help"]).status == 0 {
             #expect(try Self.bashCompletions(["stats", "--compare", ""], in: sandbox, script: script) == ["previous", "last-year"])
             #expect(try Self.bashCompletions(["stats", "--metric", "k"], in: sandbox, script: script) == ["kcal"])

@@ -38,8 +38,23 @@ protocol RunAccessory<Engine>: AnyObject {
     /// - Returns: events for the session (handled in order, at `now`) and notes to show.
     func service(ready: [Int32], session: Engine, at now: Duration) -> RunAccessoryWork<Engine.Event>
 
+    /// Called at the end of every wake that did not end the run, once the signals, the input,
+    /// the session's deadline and every accessory's events have been handled (and once after
+    /// the start, and before a suspension stops the process): the session is as it will stay
+    /// until the next wake, so this is where its state is published (``RunStatusService``).
+    /// Does nothing unless the accessory says otherwise.
+    /// - Parameters:
+    ///   - session: the session as it stands.
+    ///   - now: the current instant.
+    func settled(session: Engine, at now: Duration)
+
     /// Called once when the run ends, however it ends: closes what it holds.
     func end()
+}
+
+extension RunAccessory {
+    /// Nothing to do once a wake has settled.
+    func settled(session: Engine, at now: Duration) {}
 }
 
 /// What one ``RunAccessory/service(ready:session:at:)`` asks for.
@@ -48,6 +63,9 @@ struct RunAccessoryWork<Event: Equatable>: Equatable {
     var events: [Event] = []
     /// Notes for the front end, in order.
     var notes: [RunNote] = []
+    /// Commands for the loop, carried out as the front end's are, after ``events`` (`hiit ctl`:
+    /// pause, resume, next, and stop, which quits).
+    var commands: [RunCommand<Event>] = []
 }
 
 /// Something to tell the person that is not the session's own effect (gpsd lost, an auto-lap):

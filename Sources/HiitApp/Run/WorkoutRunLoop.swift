@@ -79,6 +79,7 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
         }
         let startEffects = session.handle(Engine.startEvent, at: now)
         if let ending = apply(startEffects, at: now) { return finish(ending) }
+        accessory?.settled(session: session, at: now)
         var inputOpen = frontEnd.readsInput
         while true {
             let current = now
@@ -136,6 +137,11 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
                 for event in work.events {
                     if let ending = apply(session.handle(event, at: t), at: t) { return finish(ending) }
                 }
+                for command in work.commands {
+                    if let ending = try perform(command, at: t) { return finish(ending) }
+                    t = max(t, continuedAt)
+                }
+                accessory.settled(session: session, at: t)
             }
             frontEnd.refresh(session: session, at: t)
         }
@@ -177,6 +183,7 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
             if let ending = apply(session.handle(Engine.pauseEvent, at: t), at: t) { return ending }
         }
         frontEnd.suspending(session: session, at: t)
+        accessory?.settled(session: session, at: t)
         try suspender.suspend(stoppingWith: signal, processGroup: processGroup)
         continueIsExpected = true
         continuedAt = now

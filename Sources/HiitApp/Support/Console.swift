@@ -85,6 +85,10 @@ struct Console {
     /// when every write went through or the reader closed the pipe.
     var stdoutFailure: Int32? { stdout.failure }
 
+    /// Whether output to stdout has stopped: a write failed, or the reader closed the pipe
+    /// (`hiit status --follow` then ends).
+    var stdoutIsStopped: Bool { stdout.isStopped }
+
     /// Writes `text` and a newline to stderr, its punctuation spelled with ``glyphs``
     /// (``Glyphs/text(_:)``: `—` `–` `…` become `-` `-` `...` under a locale that is not UTF-8).
     func err(_ text: String) {

@@ -40,6 +40,14 @@ enum GoalText {
         return text
     }
 
+    /// `95/150 min`, `3/4 sessions`, `~1200/2000 kcal`, `12.3/40 km`: ``amounts(_:units:)`` in
+    /// the few columns of a status bar (`hiit status`, #17).
+    static func shortAmounts(_ progress: WeeklyGoalProgress, units: Profile.Units) -> String {
+        let goal = progress.goal
+        let (done, _) = parts(progress.done, of: goal, units: units, roundingDown: true)
+        return (goal.metric == .kcal ? "~" : "") + "\(done)/\(target(goal, units: units))"
+    }
+
     /// `63 %`: the part done, rounded down (so 100 % means met), more than 100 past the goal.
     static func percent(_ progress: WeeklyGoalProgress) -> String {
         let whole = progress.fraction.isFinite ? Int(min(progress.fraction * 100, 100_000).rounded(.down)) : 0

@@ -34,8 +34,8 @@ enum HiitBinary {
     }
 }
 
-/// One test's own temporary folder, used as `HOME`, `XDG_DATA_HOME`, `TMPDIR` (its `tmp`
-/// folder) and `TMUX_TMPDIR`, so a test never reads or writes anything outside it. Removed when
+/// One test's own temporary folder, used as `HOME`, `XDG_DATA_HOME`, `TMPDIR` and
+/// `XDG_RUNTIME_DIR` (its `tmp` folder) and `TMUX_TMPDIR`, so a test never reads or writes anything outside it. Removed when
 /// the sandbox is released.
 final class E2ESandbox: Sendable {
     /// The folder (created with mode 0700 by `mkdtemp`).
@@ -95,6 +95,9 @@ final class E2ESandbox: Sendable {
             "HOME": url.path,
             "XDG_DATA_HOME": url.path,
             "TMPDIR": url.appendingPathComponent("tmp").path,
+            // A running timer's state.json and control socket (#17) go to tmp/hiit, never to a
+            // folder that runs of other tests share.
+            "XDG_RUNTIME_DIR": url.appendingPathComponent("tmp").path,
             "HIIT_AUDIO_DEVICE": audioDevice,
             "SWIFT_BACKTRACE": "interactive=no",
             "TZ": "UTC",

@@ -247,7 +247,7 @@ struct RunWorkout {
     /// is not a terminal, or when `TERM` is `dumb`), runs the loop, restores the
     /// terminal and turns the ending into an exit status (`finished` handles a completed
     /// session; it is given the event-lines front end when that is the one in use).
-    private func drive<Adapter: ScreenAdapter & PlainAdapter & EventsAdapter>(
+    private func drive<Adapter: ScreenAdapter & PlainAdapter & EventsAdapter & StatusAdapter>(
         session: Adapter.Engine,
         sound: RunSound,
         adapter: Adapter,
@@ -308,12 +308,14 @@ struct RunWorkout {
 
         // The clock's origin and the wall-clock time are read together, once: records are
         // stamped from them.
+        // The state for `hiit status` and the socket of `hiit ctl` (#17), beside the GPS.
+        let status = RunStatusService(adapter: adapter, folder: RuntimeFolder(environment: environment))
         let clock = RunClock(ContinuousClock())
         let wait = DeadlineWait(clock: clock, input: frontEnd.readsInput ? STDIN_FILENO : nil, signals: signals)
         let loop = WorkoutRunLoop(session: session, frontEnd: frontEnd, player: player, clock: clock, wallOrigin: Date(),
                                   wait: wait, faults: RunFaults(hiitFault: environment["HIIT_FAULT"]),
                                   suspender: rawMode.map { TerminalSuspender(rawMode: $0, allowed: stops) },
-                                  accessory: accessory)
+                                  accessory: AccessoryGroup.combining([accessory, status]))
         let ending: RunEnding<Adapter.Engine.Outcome>
         do {
             ending = try loop.run()
@@ -332,7 +334,9 @@ struct RunWorkout {
             }
             return try finished(outcome, loop, events)
         case .quit:
-            if !options.events { console.out("Quit: nothing was recorded.") }
+            if !options.events {
+                console.out(status.stoppedByControl ? "Stopped from hiit ctl: nothing was recorded." : "Quit: nothing was recorded.")
+            }
             return ExitStatus.success
         case let .signal(number):
             console.err("Stopped by \(Format.signal(number)): nothing was recorded.")

@@ -61,6 +61,7 @@ struct CompletionsCommand: Command {
                 "PATH": .files,
                 "SHELL": .choices(CompletionShell.allCases.map(\.rawValue)),
                 "PERIOD": .choices(PeriodKind.allCases.filter { $0 != .range }.map(\.rawValue)),
+                "REQUEST": .choices(ControlRequest.allCases.map(\.rawValue)),
             ])
     }
 }
