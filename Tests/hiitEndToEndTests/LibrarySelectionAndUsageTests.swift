@@ -68,14 +68,14 @@ import Testing
         let sandbox = try LibraryCommandTests.emptyLibrary()
         let help = try sandbox.run(["new", "--help"], extraEnvironment: ["COLUMNS": "200"])
         #expect(help.status == 0, "\(help)")
-        #expect(help.stdout.contains("USAGE: hiit new <name> --exercise <exercise> ... [--rest-between <time>] [--prepare <time>] [--warm-up <time>] [--cool-down <time>] [--sets <count>] [--rest-between-sets <time>]\n"), "\(help)")
+        #expect(help.stdout.contains("USAGE: hiit new <name> --exercise <exercise> ... [--rest-between <time>] [--prepare <time>] [--warm-up <time>] [--cool-down <time>] [--sets <count>] [--rest-between-sets <time>] [--cues <settings>]\n"), "\(help)")
         #expect(help.stdout.contains("Example: hiit new \"Leg day\" --exercise \"Squats 40/20x3\""), "\(help)")
 
         let run = try sandbox.run(["new", "Leg day"], extraEnvironment: ["COLUMNS": "200"])
         #expect(run.status == 64, "\(run)")
         #expect(run.stderrLines == [
             "Error: At least one --exercise is needed, e.g. --exercise \"Burpees 40/20x3\".",
-            "Usage: hiit new <name> --exercise <exercise> ... [--rest-between <time>] [--prepare <time>] [--warm-up <time>] [--cool-down <time>] [--sets <count>] [--rest-between-sets <time>]",
+            "Usage: hiit new <name> --exercise <exercise> ... [--rest-between <time>] [--prepare <time>] [--warm-up <time>] [--cool-down <time>] [--sets <count>] [--rest-between-sets <time>] [--cues <settings>]",
             "  See 'hiit new --help' for more information.",
         ], "\(run)")
         #expect(try sandbox.libraryFiles().isEmpty)
