@@ -80,6 +80,40 @@ public struct DotCanvas: Sendable, Equatable {
         }
     }
 
+    /// Sets every `spacing`-th dot along straight lines through `dots` in order, counting on
+    /// across the corners (a dotted line: the first dot is set, then one in `spacing`); with a
+    /// spacing of 1 the same dots as ``polyline(_:)``.
+    /// - Parameters:
+    ///   - dots: the corners, in order.
+    ///   - spacing: dots along the path from one set dot to the next (at least 1).
+    public mutating func dottedPolyline(_ dots: [(Int, Int)], spacing: Int) {
+        let spacing = max(1, spacing)
+        guard let first = dots.first else { return }
+        var count = 0
+        set(x: first.0, y: first.1)
+        var previous = first
+        for next in dots.dropFirst() {
+            var x = previous.0, y = previous.1
+            let dx = abs(next.0 - x), dy = -abs(next.1 - y)
+            let stepX = x < next.0 ? 1 : -1, stepY = y < next.1 ? 1 : -1
+            var error = dx + dy
+            for _ in 0..<max(dx, -dy) {
+                let doubled = 2 * error
+                if doubled >= dy { error += dy; x += stepX }
+                if doubled <= dx { error += dx; y += stepY }
+                count += 1
+                if count % spacing == 0 { set(x: x, y: y) }
+            }
+            previous = next
+        }
+    }
+
+    /// Whether the cell at `column`, `row` has a dot set (`false` outside the surface).
+    public func hasDots(column: Int, row: Int) -> Bool {
+        guard column >= 0, row >= 0, column < width, row < height else { return false }
+        return bits[row * width + column] != 0
+    }
+
     /// Puts `mark` in the cell that holds dot (`x`, `y`), over its dots.
     public mutating func mark(x: Int, y: Int, _ mark: Character) {
         guard let (cell, _) = place(x: x, y: y) else { return }

@@ -4,8 +4,9 @@
 ///  "weeklyGoal": {"metric": "time", "target": 9000}, "weightKg": 72.5}
 /// ```
 /// Every field but `version` may be missing (defaults: no weight, `system`, `metric`, none,
-/// no weekly goal). `weeklyGoal` is optional and new in version 1 files: older profiles stay
-/// valid as they are.
+/// no weekly goal, no default period or baseline). `weeklyGoal`, `defaultPeriod` and
+/// `defaultCompare` are optional and new in version 1 files: older profiles stay valid as they
+/// are, and are written back without them when they are not set.
 public struct Profile: Codable, Equatable, Sendable {
     /// The first day of a calendar week for statistics.
     public enum FirstWeekday: String, Codable, Sendable, CaseIterable {
@@ -42,6 +43,17 @@ public struct Profile: Codable, Equatable, Sendable {
     public var selectedWorkout: String?
     /// The weekly goal (`hiit goal`); `nil` when none is set.
     public var weeklyGoal: WeeklyGoal?
+    /// The period plain `hiit stats` shows (`month`, `year`, `2026-01-01..2026-03-31`, one of
+    /// ``statsPeriodWords`` or a range of two dates); `nil`: the last 7 days.
+    public var defaultPeriod: String?
+    /// The baseline plain `hiit stats` compares with (`previous` or `last-year`); `nil`: previous.
+    public var defaultCompare: String?
+
+    /// The period words `hiit stats` takes (WorkoutStats' `PeriodSpec`), as stored: besides them a
+    /// range `YYYY-MM-DD..YYYY-MM-DD`.
+    public static let statsPeriodWords = ["7d", "day", "24h", "week", "month", "quarter", "year"]
+    /// The baseline words `hiit stats --compare` takes (WorkoutStats' `Baseline`), as stored.
+    public static let statsCompareWords = ["previous", "last-year"]
 
     /// Creates a profile; the defaults are an empty profile.
     public init(weightKg: Double? = nil, firstWeekday: FirstWeekday = .system, units: Units = .metric,
@@ -62,10 +74,27 @@ public struct Profile: Codable, Equatable, Sendable {
             throw .badWeight(weightKg)
         }
         try weeklyGoal?.validate()
+        if let defaultPeriod, !Self.isStatsPeriod(defaultPeriod) {
+            throw .badName(field: "defaultPeriod", value: defaultPeriod,
+                           reason: "is not one of " + Self.statsPeriodWords.joined(separator: ", ") + ", FROM..TO (YYYY-MM-DD..YYYY-MM-DD)")
+        }
+        if let defaultCompare, !Self.statsCompareWords.contains(defaultCompare) {
+            throw .badName(field: "defaultCompare", value: defaultCompare,
+                           reason: "is not one of " + Self.statsCompareWords.joined(separator: ", "))
+        }
+    }
+
+    /// Whether `word` is a stored period: one of ``statsPeriodWords`` or two dates `FROM..TO`,
+    /// the first not after the second.
+    public static func isStatsPeriod(_ word: String) -> Bool {
+        if statsPeriodWords.contains(word) { return true }
+        let parts = word.components(separatedBy: "..")
+        guard parts.count == 2, let from = LocalDay(parts[0]), let to = LocalDay(parts[1]) else { return false }
+        return from <= to
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, weightKg, firstWeekday, units, selectedWorkout, weeklyGoal
+        case version, weightKg, firstWeekday, units, selectedWorkout, weeklyGoal, defaultPeriod, defaultCompare
     }
 
     /// Decodes a profile; missing fields take their defaults.
@@ -78,6 +107,8 @@ public struct Profile: Codable, Equatable, Sendable {
         units = try c.decodeIfPresent(Units.self, forKey: .units) ?? .metric
         selectedWorkout = try c.decodeIfPresent(String.self, forKey: .selectedWorkout)
         weeklyGoal = try c.decodeIfPresent(WeeklyGoal.self, forKey: .weeklyGoal)
+        defaultPeriod = try c.decodeIfPresent(String.self, forKey: .defaultPeriod)
+        defaultCompare = try c.decodeIfPresent(String.self, forKey: .defaultCompare)
     }
 
     /// Encodes every set field and the version.
@@ -89,5 +120,7 @@ public struct Profile: Codable, Equatable, Sendable {
         try c.encode(units, forKey: .units)
         try c.encodeIfPresent(selectedWorkout, forKey: .selectedWorkout)
         try c.encodeIfPresent(weeklyGoal, forKey: .weeklyGoal)
+        try c.encodeIfPresent(defaultPeriod, forKey: .defaultPeriod)
+        try c.encodeIfPresent(defaultCompare, forKey: .defaultCompare)
     }
 }

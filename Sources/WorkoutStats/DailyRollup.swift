@@ -308,6 +308,11 @@ public struct DailyRollup: Sendable {
         return totals
     }
 
+    /// How many local dates have at least one session (`hiit stats --cache`).
+    public var dayCount: Int {
+        Set(([self] + parts).flatMap { $0.cells.map(\.dayNumber) }).count
+    }
+
     /// The first and last local dates with sessions; `nil` when empty.
     public var dateRange: ClosedRange<LocalDay>? {
         let numbers = ([self] + parts).flatMap { $0.cells.map(\.dayNumber) }

@@ -14,6 +14,17 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     /// `ascentMeters`, every leg's or only the filtered sport's legs (legs without one add 0).
     case elevation
 
+    /// The unit of the metric's values in JSON: `sessions`, `s` (seconds of workout time),
+    /// `kcal`, `m` (metres of distance or climbed).
+    public var baseUnit: String {
+        switch self {
+        case .sessions: "sessions"
+        case .time: "s"
+        case .kcal: "kcal"
+        case .distance, .elevation: "m"
+        }
+    }
+
     /// Parses `sessions`, `time`, `kcal`, `distance` or `elevation` (case-insensitive; also
     /// `ascent`).
     /// - Throws: ``StatsError/badMetric(_:)`` for any other word.

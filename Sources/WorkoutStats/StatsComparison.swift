@@ -83,6 +83,9 @@ struct BaselineWindow {
     var cutHour: Int
     /// Instant window for `24h` (by start instant).
     var instants: Range<Date>?
+    /// The baseline period's last day before any cut (day-based periods; `nil` for `24h`): the
+    /// cumulative chart draws the whole baseline period.
+    var wholeLastDay: LocalDay? = nil
 
     func contains(dayNumber: Int, hour: Int) -> Bool {
         guard dayNumber >= firstNumber, dayNumber <= lastNumber else { return false }
@@ -151,7 +154,8 @@ extension StatsPeriod {
         }
         guard let first, let last else { return nil }
         var window = BaselineWindow(firstDay: first, lastDay: last, firstNumber: first.dayNumber,
-                                    lastNumber: last.dayNumber, cutDay: nil, cutHour: 24, instants: nil)
+                                    lastNumber: last.dayNumber, cutDay: nil, cutHour: 24, instants: nil,
+                                    wholeLastDay: last)
         let today = context.today
         guard isInProgress, firstDay <= today, today <= lastDay else { return window }
         let hour = context.localHour(of: context.now)

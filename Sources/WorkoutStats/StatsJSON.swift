@@ -48,6 +48,7 @@ extension StatsReport: Encodable {
         case difference, percent, new
         case streaks, goal, days, weeks, current, currentStart, currentEnd, longest, longestStart, longestEnd
         case target, done, met, sport, unit
+        case cumulative, date, value, today, step
     }
 
     private struct SportKey: CodingKey {
@@ -111,6 +112,42 @@ extension StatsReport: Encodable {
         }
         if let streaks {
             try Self.encode(streaks, into: &c)
+        }
+        if let cumulative {
+            try encode(cumulative, into: &c)
+        }
+    }
+
+    /// `cumulative` {metric, unit, step, today, current, comparison}: each point `{date, value}`,
+    /// `date` a day `YYYY-MM-DD`, or for hourly steps the hour's start as an ISO 8601 date-time.
+    private func encode(_ series: CumulativeSeries, into c: inout KeyedEncodingContainer<Keys>) throws {
+        var k = c.nestedContainer(keyedBy: Keys.self, forKey: .cumulative)
+        try k.encode(series.metric.rawValue, forKey: .metric)
+        try k.encode(series.metric.baseUnit, forKey: .unit)
+        try k.encode(series.isHourly ? "hour" : "day", forKey: .step)
+        func date(_ point: CumulativePoint) -> String {
+            series.isHourly ? context.isoDateTime(point.start) : point.day.description
+        }
+        if let index = series.todayIndex, index < series.current.count {
+            try k.encode(date(series.current[index]), forKey: .today)
+        } else {
+            try k.encodeNil(forKey: .today)
+        }
+        var list = k.nestedUnkeyedContainer(forKey: .current)
+        for point in series.current {
+            var p = list.nestedContainer(keyedBy: Keys.self)
+            try p.encode(date(point), forKey: .date)
+            try p.encode(point.value, forKey: .value)
+        }
+        if let comparison = series.comparison {
+            var list = k.nestedUnkeyedContainer(forKey: .comparison)
+            for point in comparison {
+                var p = list.nestedContainer(keyedBy: Keys.self)
+                try p.encode(date(point), forKey: .date)
+                try p.encode(point.value, forKey: .value)
+            }
+        } else {
+            try k.encodeNil(forKey: .comparison)
         }
     }
 

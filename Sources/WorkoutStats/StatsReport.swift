@@ -82,6 +82,13 @@ public struct StatsReport: Sendable {
     /// The streaks and this week's goal progress as of today, when the caller adds them (`hiit
     /// stats` does); written by ``jsonData()`` as `streaks` and `goal` when set.
     public var streaks: StreakReport?
+    /// The running totals of the metric and of its baseline, when the caller adds them (`hiit
+    /// stats --cumulative`); written by ``jsonData()`` as `cumulative` when set.
+    public var cumulative: CumulativeSeries?
+    /// Hourly periods built by a ``StatsReportBuilder``: the baseline's totals per clock hour
+    /// (24 slots: `day` by the wall-clock hour where each session took place, `24h` by whole hours
+    /// since the baseline window's start); empty otherwise.
+    var hourlyBaseline: [StatsTotals] = []
 
     /// Builds a report from the records (every period kind).
     /// - Parameters:
@@ -122,6 +129,7 @@ public struct StatsReport: Sendable {
     init(builder: StatsReportBuilder) {
         self.init(period: builder.period, sums: builder.sums, baseline: builder.window.map { ($0, builder.baseline) },
                   query: builder.query, context: builder.context)
+        hourlyBaseline = builder.baselineHours
     }
 
     private init(period: StatsPeriod, sums: [StatsTotals], baseline: (BaselineWindow, StatsTotals)?,
@@ -177,6 +185,8 @@ public struct StatsReportBuilder: Sendable {
     let context: StatsContext
     var sums: [StatsTotals]
     var baseline = StatsTotals()
+    /// Hourly periods: the baseline's totals per clock hour (see ``StatsReport/hourlyBaseline``).
+    var baselineHours: [StatsTotals]
     /// Bucket starts of a `24h` period.
     private let starts: [Date]
     /// Date → bucket of a day-or-longer period.
@@ -194,6 +204,7 @@ public struct StatsReportBuilder: Sendable {
         self.query = query
         self.context = context
         sums = [StatsTotals](repeating: StatsTotals(), count: period.buckets.count)
+        baselineHours = [StatsTotals](repeating: StatsTotals(), count: period.isHourly && window != nil ? 24 : 0)
         starts = period.kind == .last24Hours ? period.buckets.map(\.start) : []
         map = period.kind == .last24Hours || period.kind == .day ? DayBucketMap(firstNumber: 0, indices: []) : DayBucketMap(period)
     }
@@ -210,7 +221,11 @@ public struct StatsReportBuilder: Sendable {
                 let index = (starts.lastIndex { $0 <= t }) ?? 0
                 sums[index].add(record, filter: filter)
             }
-            if let range = window?.instants, range.contains(t) { baseline.add(record, filter: filter) }
+            if let range = window?.instants, range.contains(t) {
+                baseline.add(record, filter: filter)
+                let slot = Int(t.timeIntervalSince(range.lowerBound) / 3600)
+                baselineHours[min(23, max(0, slot))].add(record, filter: filter)
+            }
         case .day:
             let place = RecordPlace(record)
             if place.dayNumber == period.firstDay.dayNumber {
@@ -219,6 +234,7 @@ public struct StatsReportBuilder: Sendable {
             }
             if let window, window.contains(dayNumber: place.dayNumber, hour: place.hour) {
                 baseline.add(record, filter: filter)
+                baselineHours[min(23, max(0, place.hour))].add(record, filter: filter)
             }
         default:
             let place = RecordPlace(record)
@@ -237,6 +253,9 @@ public struct StatsReportBuilder: Sendable {
         precondition(other.sums.count == sums.count, "builders of different periods")
         for index in sums.indices { sums[index].add(other.sums[index]) }
         baseline.add(other.baseline)
+        for index in baselineHours.indices where index < other.baselineHours.count {
+            baselineHours[index].add(other.baselineHours[index])
+        }
     }
 
     /// The report of the records added so far.

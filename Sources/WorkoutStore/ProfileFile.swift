@@ -20,7 +20,8 @@ public struct ProfileFile: Equatable, Sendable {
     /// written here.
     /// - Throws: ``StoreError`` naming the file, line and column when it does not parse, holds
     ///   a wrong type, an unknown `firstWeekday` or `units` word, a weight outside 20–400 kg,
-    ///   a `weeklyGoal` out of range or of an unknown metric, unit or sport, or was written by a newer hiit; ``StoreError/io(path:operation:errno:)`` when it
+    ///   a `weeklyGoal` out of range or of an unknown metric, unit or sport, a `defaultPeriod` or
+    ///   `defaultCompare` that `hiit stats` does not take, or was written by a newer hiit; ``StoreError/io(path:operation:errno:)`` when it
     ///   cannot be read. The file is never changed.
     public func read() throws(StoreError) -> Profile {
         let url = folder.profileURL
@@ -56,6 +57,10 @@ public struct ProfileFile: Equatable, Sendable {
         } catch {
             let bytes = [UInt8](data)
             if let root = try? JSONTreeParser.parse(bytes, path: path) {
+                if case let .badName(field, value, reason) = error, field == "defaultPeriod" || field == "defaultCompare" {
+                    let location = root.deepest(along: [.key(field)]).location(in: bytes, path: path)
+                    throw .invalidValue(location, keyPath: field, reason: "'\(value.oneLineEscaped)' \(reason)")
+                }
                 if case let .badGoal(_, reason) = error {
                     let location = root.deepest(along: [.key("weeklyGoal")]).location(in: bytes, path: path)
                     throw .invalidValue(location, keyPath: "weeklyGoal", reason: reason)

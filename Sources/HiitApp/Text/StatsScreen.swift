@@ -53,6 +53,8 @@ struct StatsScreen {
     let width: Int
     /// The streaks and this week's goal progress, shown at the end when given.
     var streaks: StreakReport? = nil
+    /// The running totals, drawn under the bars when given (``CumulativeChart``).
+    var cumulative: CumulativeSeries? = nil
 
     /// The widest chart drawn, however wide the terminal: longer bars read no better.
     static let maximumWidth = 100
@@ -71,6 +73,10 @@ struct StatsScreen {
         lines.append("")
         lines += BarChart.render(rows(), width: min(width, Self.maximumWidth), glyphs: glyphs)
         lines.append("")
+        if let chart = cumulativeChart() {
+            lines += chart
+            lines.append("")
+        }
         lines += table()
         var notes: [StyledText] = []
         if let best = report.best {
@@ -89,6 +95,27 @@ struct StatsScreen {
             lines += standing.map { StyledText($0) }
         }
         return lines
+    }
+
+    /// `hiit stats --cumulative`: the title, the running-total chart and its legend, and which
+    /// dates the comparison covers (no bars, no table, no streaks).
+    func cumulativeLines() -> [StyledText] {
+        var lines = wrapped(Self.title(report.period, filter: report.filter, context: context, glyphs: glyphs),
+                            style: TextStyle(bold: true))
+        lines.append("")
+        lines += cumulativeChart() ?? []
+        if let comparison = report.comparison {
+            lines.append("")
+            lines += wrapped(comparisonNote(comparison))
+        }
+        return lines
+    }
+
+    /// The running-total chart of ``cumulative``, `nil` without one.
+    func cumulativeChart() -> [StyledText]? {
+        guard let cumulative else { return nil }
+        return CumulativeChart(series: cumulative, report: report, glyphs: glyphs, width: width, valueText: noteText)
+            .lines(caption: metricName())
     }
 
     /// The day streak, this week's progress towards the goal and the goal streak (issue 16):
@@ -147,18 +174,22 @@ struct StatsScreen {
     /// `Workout time per day`, `Sessions by days 1–7, 8–14, 15–21, 22–28`, `Energy per month`,
     /// `Ascent (ft) per week`.
     func caption() -> String {
-        let what: String
-        switch report.metric {
-        case .sessions: what = "Sessions"
-        case .time: what = "Workout time"
-        case .kcal: what = "Energy (kcal)"
-        case .distance: what = "Distance"
-        case .elevation: what = units == .imperial ? "Ascent (ft)" : "Ascent (m)"
-        }
+        let what = metricName()
         if report.period.kind == .month {
             return "\(what) by days " + report.buckets.map { glyphs.text($0.label) }.joined(separator: ", ")
         }
         return "\(what) per \(bucketNoun())"
+    }
+
+    /// `Sessions`, `Workout time`, `Energy (kcal)`, `Distance`, `Ascent (m)` or `Ascent (ft)`.
+    func metricName() -> String {
+        switch report.metric {
+        case .sessions: "Sessions"
+        case .time: "Workout time"
+        case .kcal: "Energy (kcal)"
+        case .distance: "Distance"
+        case .elevation: units == .imperial ? "Ascent (ft)" : "Ascent (m)"
+        }
     }
 
     /// What one bar stands for: `hour`, `day`, `week`, `month`, or `bar` (a month's buckets of

@@ -3,7 +3,8 @@ import Foundation
 import WorkoutModel
 import WorkoutStore
 
-/// `hiit profile [--weight KG] [--no-weight] [--first-weekday DAY] [--units UNITS]` (DESIGN §6).
+/// `hiit profile [--weight KG] [--no-weight] [--first-weekday DAY] [--units UNITS]
+/// [--default-period PERIOD] [--default-compare BASELINE]` (DESIGN §6).
 /// Without options it shows the profile; with options it changes it under the data folder's
 /// lock and shows the result.
 struct ProfileCommand: Command {
@@ -21,6 +22,8 @@ struct ProfileCommand: Command {
     /// `--units UNITS`: the new units, if given.
     @Option("units", valueName: "units", help: "Units for distances and paces: metric or imperial.", as: .choice)
     var units: Profile.Units?
+    /// `--default-period` and `--default-compare`: what plain `hiit stats` shows.
+    @OptionGroup var statsDefaults: StatsDefaults
 
     /// Whether `--no-weight` removes the weight.
     var clearsWeight: Bool { weightChange.clearsWeight }
@@ -29,7 +32,7 @@ struct ProfileCommand: Command {
         let console = context.console
         let file = ProfileFile(folder: DataFolder(url: context.locations.dataFolder))
         let path = file.folder.profileURL.path
-        let changes = weightChange.weight != nil || clearsWeight || firstWeekday != nil || units != nil
+        let changes = weightChange.weight != nil || clearsWeight || firstWeekday != nil || units != nil || statsDefaults.changes
         // A bare --weight number is in the units the profile will have: those given now, else
         // the stored ones.
         var weightKg: Double?
@@ -48,6 +51,7 @@ struct ProfileCommand: Command {
                 if clearsWeight { profile.weightKg = nil }
                 if let firstWeekday { profile.firstWeekday = firstWeekday }
                 if let units { profile.units = units }
+                statsDefaults.apply(to: &profile)
             }
             console.out("Saved the profile.")
             console.out(Self.text(profile, path: path, exists: true))
@@ -79,6 +83,10 @@ struct ProfileCommand: Command {
         if let goal = profile.weeklyGoal {
             lines.append(("Weekly goal", GoalText.description(goal, units: profile.units) + " ('hiit goal' shows this week)"))
         }
+        if profile.defaultPeriod != nil || profile.defaultCompare != nil {
+            lines.append(("Statistics", "'hiit stats' shows " + periodText(profile.defaultPeriod) + " against "
+                + (profile.defaultCompare == "last-year" ? "the same period last year" : "the previous period")))
+        }
         if let selected = profile.selectedWorkout {
             lines.append(("Selected", selected.sanitizedForTerminal))
         }
@@ -86,6 +94,17 @@ struct ProfileCommand: Command {
         let width = lines.map(\.0.count).max() ?? 0
         return lines.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
             .joined(separator: "\n")
+    }
+
+    /// `the last 7 days`, `the month`, `2026-01-01..2026-03-31` for a stored period word.
+    static func periodText(_ word: String?) -> String {
+        switch word {
+        case nil, "7d": "the last 7 days"
+        case "day": "today"
+        case "24h": "the last 24 hours"
+        case "week", "month", "quarter", "year": "this " + (word ?? "")
+        case let range?: range
+        }
     }
 
 }

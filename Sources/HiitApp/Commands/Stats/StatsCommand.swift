@@ -48,8 +48,17 @@ struct StatsCommand: Command {
             help: "Count only sessions with this sport (\(StatsCommand.filterSports), or run, bike, swim, walk, row, hike, paddle, ski) or only interval workouts (intervals; hiit is the same: timed ones and a device's HIIT sessions); distances and ascent are then that sport's.",
             as: StatsCommand.filterConversion)
     var filter: SessionFilter?
+    /// `--cumulative`: whether to draw the running total beside the baseline's (issue 17).
+    @Flag("cumulative", help: "Draw the running total of the metric over the period day by day (hour by hour for day and 24h) as a line, with the comparison period's as a dotted line beside it; with --json, add both series as cumulative.")
+    var isCumulative: Bool
+    /// `--cache`: whether to show the roll-up cache's state instead of a report.
+    @Flag("cache", help: "Show the statistics' roll-up cache instead of a report: its file, the days it holds, when it was last written and whether it matches the history.")
+    var showsCache: Bool
+    /// `--rebuild-cache`: whether to drop the roll-up cache and build it again from the history.
+    @Flag("rebuild-cache", help: "Drop the roll-up cache and build it again from the whole history, then say what it holds.")
+    var rebuildsCache: Bool
     /// `--json`: whether to write JSON instead of the screen.
-    @Flag("json", help: "Write the report as one JSON object (period, buckets, totals, averagePerBucket, best, comparison, streaks, goal) instead of the screen.")
+    @Flag("json", help: "Write the report as one JSON object (period, buckets, totals, averagePerBucket, best, comparison, streaks, goal; cumulative with --cumulative) instead of the screen.")
     var isJSON: Bool
 
     /// The sports `--sport` takes by name, as its help and error list them: every ``Sport``
@@ -64,9 +73,16 @@ struct StatsCommand: Command {
         }
     }
 
-    /// The period, baseline, metric and filter asked for.
-    var query: StatsQuery {
+    /// The period, baseline, metric and filter asked for, with the command line's defaults.
+    var query: StatsQuery { query(defaults: Profile()) }
+
+    /// The period, baseline, metric and filter asked for; a period or baseline not given comes
+    /// from the profile's `defaultPeriod` and `defaultCompare` (`hiit profile --default-period`),
+    /// else the last 7 days against the previous period.
+    func query(defaults profile: Profile) -> StatsQuery {
         var query = StatsQuery()
+        if let word = profile.defaultPeriod, let stored = try? PeriodSpec(argument: word) { query.period = stored }
+        if let word = profile.defaultCompare, let stored = try? Baseline(argument: word) { query.baseline = stored }
         if let period { query.period = period }
         if let date { query.date = date }
         if let back { query.back = back }
@@ -76,8 +92,21 @@ struct StatsCommand: Command {
         return query
     }
 
-    /// - Throws: ``CommandLineError/conflict(_:)`` for `--date` with `24h` or a FROM..TO range.
+    /// - Throws: ``CommandLineError/conflict(_:)`` for `--date` with `24h` or a FROM..TO range, and
+    ///   for `--cache` or `--rebuild-cache` with a period or any option of a report.
     func validate() throws(CommandLineError) {
+        if showsCache || rebuildsCache {
+            let flag = rebuildsCache ? $rebuildsCache.flagName : $showsCache.flagName
+            let others: [(Bool, String)] = [
+                (period != nil, "a period"), (date != nil, $date.flagName), (back != nil, $back.flagName),
+                (baseline != nil, $baseline.flagName), (metric != nil, $metric.flagName), (filter != nil, $filter.flagName),
+                (isCumulative, $isCumulative.flagName),
+            ]
+            if let other = others.first(where: \.0) {
+                throw .conflict("\(flag) cannot be given with \(other.1): it shows the cache, not a report")
+            }
+            return
+        }
         let query = query
         if query.date != nil, query.period == .last24Hours || query.period.kind == .range {
             throw .conflict("--date cannot be given with the period \(query.period.argument): "
@@ -91,10 +120,15 @@ struct StatsCommand: Command {
 
         // The clock (the context's now), the zone and the locale are read here and nowhere else.
         let folder = DataFolder(url: context.locations.dataFolder)
+        if showsCache || rebuildsCache {
+            return try StatsCacheReport.run(folder: folder, rebuilds: rebuildsCache, shows: showsCache, isJSON: isJSON,
+                                            context: context)
+        }
         let profile = ProfileLoader.load(context.locations, console: console,
                                          consequence: "weeks start on Monday and distances are metric")
         let statsContext = WeekStanding.context(now: context.now, firstWeekday: profile.firstWeekday,
                                                 environment: environment)
+        let query = query(defaults: profile)
 
         // An hourly period is built from every record as the history is read (never held);
         // the others come from the roll-up.
@@ -125,6 +159,12 @@ struct StatsCommand: Command {
         }
         // Streaks and the goal are as of today, whatever the period shown.
         report.streaks = StreakReport(rollup: data.rollup, goal: profile.weeklyGoal, context: statsContext)
+        // The running totals: asked for, or under the bars when the terminal has the rows for them.
+        let isTerminal = console.stdoutIsTerminal
+        let rows = isTerminal ? (TerminalSize.query(fd: STDOUT_FILENO)?.rows ?? 0) : 0
+        if isCumulative || (!isJSON && rows >= Self.rowsForChart) {
+            report.cumulative = isHourly ? CumulativeSeries(hourly: report) : CumulativeSeries(rollup: data.rollup, report: report)
+        }
 
         if isJSON {
             do {
@@ -138,13 +178,22 @@ struct StatsCommand: Command {
             console.out(Format.wrap(StatsScreen.emptyHistoryLine, width: context.width).joined(separator: "\n"))
             return ExitStatus.success
         }
-        let isTerminal = console.stdoutIsTerminal
         let style = StyleMode.decide(isTerminal: isTerminal, noColor: environment["NO_COLOR"], term: environment["TERM"])
-        let screen = StatsScreen(report: report, context: statsContext, units: profile.units, glyphs: context.glyphs,
-                                 width: context.width, streaks: report.streaks)
-        console.out(screen.lines().map { $0.rendered(in: style) }.joined(separator: "\n"))
+        var screen = StatsScreen(report: report, context: statsContext, units: profile.units, glyphs: context.glyphs,
+                                 width: context.width, streaks: report.streaks, cumulative: report.cumulative)
+        var lines = isCumulative ? screen.cumulativeLines() : screen.lines()
+        if !isCumulative, report.cumulative != nil, lines.count >= rows {
+            // Under the bars only when the whole screen still fits the terminal.
+            screen.cumulative = nil
+            lines = screen.lines()
+        }
+        console.out(lines.map { $0.rendered(in: style) }.joined(separator: "\n"))
         return ExitStatus.success
     }
+
+    /// The terminal rows from which plain `hiit stats` draws the running totals under the bars
+    /// (when the whole screen fits them too): 40.
+    static let rowsForChart = 40
 
     // MARK: Pieces
 

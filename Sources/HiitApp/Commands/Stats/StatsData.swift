@@ -34,11 +34,13 @@ struct StatsData {
     ///   - folder: the data folder.
     ///   - hourly: a builder for an hourly period's report, which is then given every record
     ///     (the whole history is read); `nil` for a day-or-longer period.
+    ///   - rebuilding: read the whole history even when the cache is current, and write the
+    ///     cache again (`hiit stats --rebuild-cache`).
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when the history exists but cannot be read.
-    static func load(folder: DataFolder, hourly: StatsReportBuilder? = nil) throws(StoreError) -> StatsData {
+    static func load(folder: DataFolder, hourly: StatsReportBuilder? = nil, rebuilding: Bool = false) throws(StoreError) -> StatsData {
         let derived = try cacheFile(folder: folder).derive(
             // The statistics use no segment times: the fast reader only checks them.
-            from: folder.history, readsEverything: hourly != nil, keepingSegments: false,
+            from: folder.history, readsEverything: hourly != nil || rebuilding, keepingSegments: false,
             empty: { Sums(rollup: DailyRollup(), hourly: hourly) },
             add: { sums, record in
                 sums.rollup.add(record)
