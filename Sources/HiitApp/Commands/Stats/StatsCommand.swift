@@ -51,6 +51,11 @@ struct StatsCommand: Command {
     /// `--json`: whether to write JSON instead of the screen.
     @Flag("json", help: "Write the report as one JSON object (period, buckets, totals, averagePerBucket, best, comparison, streaks, goal) instead of the screen.")
     var isJSON: Bool
+    /// `--card FILE.svg|FILE.png`: the period as a picture to share, if given (#17).
+    @Option("card", valueName: "file",
+            help: "Write the period as a 1080×1350 picture to share instead of the screen: FILE.svg (SVG) or FILE.png (PNG, drawn with cairo). The title, the bars, the comparison and the totals.",
+            as: CardFile.conversion)
+    var card: CardFile?
 
     /// The sports `--sport` takes by name, as its help and error list them: every ``Sport``
     /// (`swimming, cycling, running, …, hiit, other`; `hiit` counts interval workouts).
@@ -79,6 +84,7 @@ struct StatsCommand: Command {
     /// - Throws: ``CommandLineError/conflict(_:)`` for `--date` with `24h` or a FROM..TO range.
     func validate() throws(CommandLineError) {
         let query = query
+        if isJSON, card != nil { throw .conflict("--card and --json cannot be given together; choose one") }
         if query.date != nil, query.period == .last24Hours || query.period.kind == .range {
             throw .conflict("--date cannot be given with the period \(query.period.argument): "
                 + (query.period == .last24Hours ? "24h is always the 24 hours up to now" : "a FROM..TO range names its own dates"))
@@ -136,6 +142,13 @@ struct StatsCommand: Command {
         }
         if data.rollup.sessionCount == 0, data.problems.isEmpty {
             console.out(Format.wrap(StatsScreen.emptyHistoryLine, width: context.width).joined(separator: "\n"))
+            return ExitStatus.success
+        }
+        if let card {
+            let screen = StatsScreen(report: report, context: statsContext, units: profile.units, glyphs: .unicode,
+                                     width: StatsScreen.maximumWidth)
+            try card.write(screen.card().scene)
+            console.out("Wrote \(card.url.path)")
             return ExitStatus.success
         }
         let isTerminal = console.stdoutIsTerminal
