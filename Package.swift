@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "ActivityRecords", dependencies: ["WorkoutModel", "Tracks", "ActivityFiles", "Calories"]),
         // A running timer's state.json and the status bar lines made from it (#17).
         .target(name: "RunStatus", dependencies: ["WorkoutModel"]),
+        // Share cards (#17): a period or a session laid out as a 1080×1350 scene, written as SVG.
+        .target(name: "ShareCards"),
 
         // MARK: Effects at the edge
         // Each C call the project makes, wrapped once: errno -> SystemCallError, EINTR retried.
@@ -50,6 +52,11 @@ let package = Package(
         // Phrases per language, synthesis before the first segment, the on-disk phrase cache.
         .target(name: "Speech", dependencies: ["CESpeakNG", "AudioCues", "SessionEngine", "WorkoutStore"]),
         .target(name: "TerminalUI", dependencies: ["POSIX"]),
+        // cairo's and fontconfig's headers only: CardImages loads libcairo.so.2 with dlopen when
+        // a PNG card is asked for, so that no start of hiit pays for loading cairo (#17).
+        .systemLibrary(name: "CCairo"),
+        // A share card's scene rendered to PNG with cairo and DejaVu Sans (#17).
+        .target(name: "CardImages", dependencies: ["CCairo", "ShareCards"]),
         // gpsd's JSON protocol: report decoding and line framing (pure), the TCP client (edge).
         .target(name: "GPSD", dependencies: ["POSIX", "Tracks", "WorkoutModel"]),
 
@@ -62,6 +69,7 @@ let package = Package(
             dependencies: [
                 "CommandLineKit", "WorkoutModel", "SessionEngine", "Calories", "WorkoutStats", "WorkoutStore",
                 "ActivityFiles", "ActivityRecords", "Tracks", "GPSD", "AudioCues", "Speech", "TerminalUI", "POSIX", "RunStatus",
+                "ShareCards", "CardImages",
             ]
         ),
         // The executable: main.swift only.
@@ -80,6 +88,7 @@ let package = Package(
         .testTarget(name: "WorkoutStatsTests", dependencies: ["TestSupport", "WorkoutStats", "WorkoutModel", "Calories"]),
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "WorkoutModel"]),
         .testTarget(name: "RunStatusTests", dependencies: ["RunStatus"]),
+        .testTarget(name: "ShareCardsTests", dependencies: ["ShareCards", "CardImages"]),
         .testTarget(name: "ActivityFilesTests", dependencies: ["TestSupport", "ActivityFiles", "Tracks", "WorkoutModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ActivityRecordsTests", dependencies: ["ActivityRecords", "ActivityFiles", "Tracks", "WorkoutModel", "Calories"]),
         .testTarget(name: "WorkoutStoreTests", dependencies: ["TestSupport", "WorkoutStore", "WorkoutModel"]),

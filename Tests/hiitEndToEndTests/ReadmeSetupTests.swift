@@ -68,7 +68,7 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
         #expect(result.calls == [
             "apt-get update",
-            "apt-get install -y libasound2-dev libssl-dev libespeak-ng-dev pkg-config tmux",
+            "apt-get install -y libasound2-dev libssl-dev libespeak-ng-dev libcairo2-dev fonts-dejavu-core pkg-config tmux",
             "swift run hiit",
         ], "as root, no sudo (a fresh Debian container has none): \(result.calls)\n\(result.output)")
     }
@@ -78,7 +78,7 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
         #expect(result.calls == [
             "sudo apt-get update", "apt-get update",
-            "sudo apt-get install -y libasound2-dev libssl-dev libespeak-ng-dev pkg-config tmux", "apt-get install -y libasound2-dev libssl-dev libespeak-ng-dev pkg-config tmux",
+            "sudo apt-get install -y libasound2-dev libssl-dev libespeak-ng-dev libcairo2-dev fonts-dejavu-core pkg-config tmux", "apt-get install -y libasound2-dev libssl-dev libespeak-ng-dev libcairo2-dev fonts-dejavu-core pkg-config tmux",
             "swift run hiit",
         ], "apt-get through sudo, swift as the user: \(result.calls)\n\(result.output)")
     }

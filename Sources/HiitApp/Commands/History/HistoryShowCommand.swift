@@ -14,6 +14,16 @@ struct HistoryShowCommand: Command {
     /// `--json`: the stored line and, for an imported activity, its splits, profiles and route.
     @Flag("json", help: "Write one JSON object: the stored line as 'session', the kept original's path as 'original', and per leg its laps, splits, elevation and heart rate profiles and route (from the original of an imported activity).")
     var isJSON: Bool
+    /// `--card FILE.svg|FILE.png`: the session as a picture to share, if given (#17).
+    @Option("card", valueName: "file",
+            help: "Write the session as a 1080×1350 picture to share instead: FILE.svg (SVG) or FILE.png (PNG, drawn with cairo). Its name, date, route (with a GPS track), legs and numbers.",
+            as: CardFile.conversion)
+    var card: CardFile?
+
+    /// - Throws: ``CommandLineError/conflict(_:)`` for `--card` with `--json`.
+    func validate() throws(CommandLineError) {
+        if isJSON, card != nil { throw .conflict("--card and --json cannot be given together; choose one") }
+    }
 
     func run(_ context: CommandContext) throws -> Int32 {
         let folder = DataFolder(url: context.locations.dataFolder)
@@ -21,6 +31,11 @@ struct HistoryShowCommand: Command {
         let entry = try SessionIDMatch.entry(id, in: history, console: context.console)
         let units = ProfileLoader.load(context.locations, console: context.console, consequence: nil).units
         let original = entry.record.source == nil ? nil : Self.original(of: entry.record, in: folder)
+        if let card {
+            try card.write(SessionCardText.card(entry.record, activity: original?.activity, units: units).scene)
+            context.console.out("Wrote \(card.url.path)")
+            return ExitStatus.success
+        }
         if isJSON {
             let document = try ActivityDetailJSON.document(line: entry.text, record: entry.record, activity: original?.activity,
                                                            original: original?.url?.path, units: units)

@@ -60,6 +60,11 @@ struct StatsCommand: Command {
     /// `--json`: whether to write JSON instead of the screen.
     @Flag("json", help: "Write the report as one JSON object (period, buckets, totals, averagePerBucket, best, comparison, streaks, goal; cumulative with --cumulative) instead of the screen.")
     var isJSON: Bool
+    /// `--card FILE.svg|FILE.png`: the period as a picture to share, if given (#17).
+    @Option("card", valueName: "file",
+            help: "Write the period as a 1080×1350 picture to share instead of the screen: FILE.svg (SVG) or FILE.png (PNG, drawn with cairo). The title, the bars, the comparison and the totals.",
+            as: CardFile.conversion)
+    var card: CardFile?
 
     /// The sports `--sport` takes by name, as its help and error list them: every ``Sport``
     /// (`swimming, cycling, running, …, hiit, other`; `hiit` counts interval workouts).
@@ -100,7 +105,7 @@ struct StatsCommand: Command {
             let others: [(Bool, String)] = [
                 (period != nil, "a period"), (date != nil, $date.flagName), (back != nil, $back.flagName),
                 (baseline != nil, $baseline.flagName), (metric != nil, $metric.flagName), (filter != nil, $filter.flagName),
-                (isCumulative, $isCumulative.flagName),
+                (isCumulative, $isCumulative.flagName), (card != nil, $card.flagName),
             ]
             if let other = others.first(where: \.0) {
                 throw .conflict("\(flag) cannot be given with \(other.1): it shows the cache, not a report")
@@ -108,6 +113,7 @@ struct StatsCommand: Command {
             return
         }
         let query = query
+        if isJSON, card != nil { throw .conflict("--card and --json cannot be given together; choose one") }
         if query.date != nil, query.period == .last24Hours || query.period.kind == .range {
             throw .conflict("--date cannot be given with the period \(query.period.argument): "
                 + (query.period == .last24Hours ? "24h is always the 24 hours up to now" : "a FROM..TO range names its own dates"))
@@ -176,6 +182,13 @@ struct StatsCommand: Command {
         }
         if data.rollup.sessionCount == 0, data.problems.isEmpty {
             console.out(Format.wrap(StatsScreen.emptyHistoryLine, width: context.width).joined(separator: "\n"))
+            return ExitStatus.success
+        }
+        if let card {
+            let screen = StatsScreen(report: report, context: statsContext, units: profile.units, glyphs: .unicode,
+                                     width: StatsScreen.maximumWidth)
+            try card.write(screen.card().scene)
+            console.out("Wrote \(card.url.path)")
             return ExitStatus.success
         }
         let style = StyleMode.decide(isTerminal: isTerminal, noColor: environment["NO_COLOR"], term: environment["TERM"])
