@@ -6,7 +6,8 @@ import ShareCards
 ///
 /// Text is set with cairo's toy font API in `DejaVu Sans` (regular or bold; Debian
 /// fonts-dejavu-core), which fontconfig resolves; characters DejaVu lacks (CJK, for one) are
-/// drawn as DejaVu's missing-glyph box — the card is still made, nothing fails. Fonts are
+/// drawn in the font fontconfig picks for them (``CardFonts``), and as DejaVu's missing-glyph
+/// box when no installed font has them — the card is still made, nothing fails. Fonts are
 /// drawn with grey antialiasing and no hinting whatever the user's fontconfig settings, and
 /// cairo's PNG writer adds no time or text chunks, so the same scene gives the same bytes.
 /// A text the real glyphs make wider than its ``CardText/maximumWidth`` is set smaller to fit.
@@ -30,6 +31,7 @@ public enum CardPNG {
         cairo.setFontOptions(context, options)
         cairo.fontOptionsDestroy(options)
 
+        var fonts = TextFonts()
         func source(_ color: CardColor) {
             cairo.setSourceRGB(context, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255)
         }
@@ -70,24 +72,36 @@ public enum CardPNG {
             case .text(let text):
                 guard !text.text.isEmpty else { continue }
                 source(text.color)
-                cairo.selectFontFace(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                                     text.weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+                let runs = fonts.runs(of: text.text, weight: text.weight)
+                let weight = text.weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL
+                func advance(at size: Double) -> Double {
+                    var total = 0.0
+                    for run in runs {
+                        cairo.selectFontFace(context, run.family, CAIRO_FONT_SLANT_NORMAL, weight)
+                        cairo.setFontSize(context, size)
+                        var extents = cairo_text_extents_t()
+                        cairo.textExtents(context, run.text, &extents)
+                        total += extents.x_advance
+                    }
+                    return total
+                }
                 var size = text.size
-                cairo.setFontSize(context, size)
-                var extents = cairo_text_extents_t()
-                cairo.textExtents(context, text.text, &extents)
-                if extents.x_advance > text.maximumWidth, extents.x_advance > 0 {
-                    size *= text.maximumWidth / extents.x_advance
-                    cairo.setFontSize(context, size)
-                    cairo.textExtents(context, text.text, &extents)
+                var width = advance(at: size)
+                if width > text.maximumWidth, width > 0 {
+                    size *= text.maximumWidth / width
+                    width = advance(at: size)
                 }
                 let shift = switch text.anchor {
                 case .start: 0.0
-                case .middle: extents.x_advance / 2
-                case .end: extents.x_advance
+                case .middle: width / 2
+                case .end: width
                 }
                 cairo.moveTo(context, text.x - shift, text.y)
-                cairo.showText(context, text.text)
+                for run in runs {  // each show_text moves the current point to the run's end
+                    cairo.selectFontFace(context, run.family, CAIRO_FONT_SLANT_NORMAL, weight)
+                    cairo.setFontSize(context, size)
+                    cairo.showText(context, run.text)
+                }
                 cairo.newPath(context)
             }
         }
@@ -150,6 +164,25 @@ public enum CardPNG {
             }
         }
         return Pixels(width: width, height: height, pixels: pixels)
+    }
+}
+
+/// The fallback fonts of one card, regular and bold, made when a text needs them; without
+/// fontconfig every text is one run in DejaVu Sans.
+private struct TextFonts {
+    private var fonts: [CardText.Weight: CardFonts?] = [:]
+
+    mutating func runs(of text: String, weight: CardText.Weight) -> [CardFonts.Run] {
+        let whole = [CardFonts.Run(family: CardFonts.primaryFamily, text: text)]
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return whole }  // DejaVu has all of ASCII
+        let known = fonts[weight] ?? (try? CardFonts(weight: weight))
+        guard var weightFonts = known else {
+            fonts[weight] = .some(nil)
+            return whole
+        }
+        let runs = weightFonts.runs(of: text)
+        fonts[weight] = weightFonts
+        return runs
     }
 }
 
