@@ -77,14 +77,9 @@ final class CairoLibrary: @unchecked Sendable {
     /// Loads the library and every function.
     /// - Throws: ``CardImageError/libraryMissing(library:reason:)``.
     private init() throws(CardImageError) {
-        guard let handle = dlopen(Self.name, RTLD_NOW | RTLD_LOCAL) else {
-            throw .libraryMissing(library: Self.name, reason: dlerror().map { String(cString: $0) } ?? "not found")
-        }
+        let library = try LoadedLibrary(name: Self.name)
         func symbol<T>(_ name: String, as type: T.Type) throws(CardImageError) -> T {
-            guard let pointer = dlsym(handle, name) else {
-                throw .libraryMissing(library: Self.name, reason: "no function \(name)")
-            }
-            return unsafeBitCast(pointer, to: type)
+            try library.function(name, as: type)
         }
         imageSurfaceCreate = try symbol("cairo_image_surface_create", as: (@convention(c) (cairo_format_t, Int32, Int32) -> Surface?).self)
         surfaceDestroy = try symbol("cairo_surface_destroy", as: (@convention(c) (Surface?) -> Void).self)
