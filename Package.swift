@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // hiit: an interval and multisport workout engine with a terminal front end.
-// No dependencies outside the Swift toolchain and Debian's libasound2-dev (ALSA),
-// libssl-dev (libcrypto, for SHA-256) and libespeak-ng-dev (speech).
+// No dependencies outside the Swift toolchain and Debian's libasound2-dev (ALSA, linked),
+// libssl-dev (libcrypto, for SHA-256), libespeak-ng-dev (speech) and libcairo2-dev (PNG cards);
+// the last three give headers only: their libraries are opened with dlopen when first needed.
 import PackageDescription
 
 let package = Package(
@@ -32,11 +33,8 @@ let package = Package(
         .target(name: "POSIX"),
         .target(name: "WorkoutStore", dependencies: ["WorkoutModel", "POSIX", "CCrypto"]),
         // OpenSSL's libcrypto, for SHA-256 only.
-        .systemLibrary(
-            name: "CCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
+        // The header only: libcrypto.so.3 is opened with dlopen on the first digest.
+        .systemLibrary(name: "CCrypto"),
         .systemLibrary(
             name: "CALSA",
             pkgConfig: "alsa",
@@ -44,19 +42,16 @@ let package = Package(
         ),
         .target(name: "AudioCues", dependencies: ["CALSA", "SessionEngine", "POSIX"]),
         // libespeak-ng: the voice of names, "Next: …" and other languages (#16, DESIGN §9).
-        .systemLibrary(
-            name: "CESpeakNG",
-            pkgConfig: "espeak-ng",
-            providers: [.apt(["libespeak-ng-dev"])]
-        ),
+        // The header only: Speech opens libespeak-ng.so.1 with dlopen on the first synthesizer.
+        .systemLibrary(name: "CESpeakNG"),
         // Phrases per language, synthesis before the first segment, the on-disk phrase cache.
-        .target(name: "Speech", dependencies: ["CESpeakNG", "AudioCues", "SessionEngine", "WorkoutStore"]),
+        .target(name: "Speech", dependencies: ["CESpeakNG", "AudioCues", "SessionEngine", "WorkoutStore", "POSIX"]),
         .target(name: "TerminalUI", dependencies: ["POSIX"]),
         // cairo's and fontconfig's headers only: CardImages loads libcairo.so.2 with dlopen when
         // a PNG card is asked for, so that no start of hiit pays for loading cairo (#17).
         .systemLibrary(name: "CCairo"),
         // A share card's scene rendered to PNG with cairo and DejaVu Sans (#17).
-        .target(name: "CardImages", dependencies: ["CCairo", "ShareCards"]),
+        .target(name: "CardImages", dependencies: ["CCairo", "ShareCards", "POSIX"]),
         // gpsd's JSON protocol: report decoding and line framing (pure), the TCP client (edge).
         .target(name: "GPSD", dependencies: ["POSIX", "Tracks", "WorkoutModel"]),
 

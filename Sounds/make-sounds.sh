@@ -12,6 +12,9 @@
 #   congratulations.wav  voice "Congratulations!" (workout complete)
 #   beep.wav             880 Hz sine, 150 ms, 5 ms fades in and out (3-2-1 count)
 #   swim.wav, bike.wav, run.wav, transition.wav   voice, when a multisport leg starts
+#   halfway.wav, lastRound.wav, warmUp.wav, coolDown.wav   voice "Half way", "Last round",
+#                        "Warm up", "Cool down": spoken cues whose English words are fixed, so
+#                        that a run in English needs espeak-ng only for exercise names (#16)
 #
 # Voice cues: espeak-ng speaks the text (English voice, a little slower than its default),
 # sox trims leading and trailing silence, normalises to -1 dBFS, adds 5 ms / 20 ms fades so
@@ -55,5 +58,9 @@ speak swim "Swim"
 speak bike "Bike"
 speak run "Run"
 speak transition "Transition"
+speak halfway "Half way"
+speak lastRound "Last round"
+speak warmUp "Warm up"
+speak coolDown "Cool down"
 
-echo "make-sounds.sh: wrote start rest congratulations beep swim bike run transition (.wav) to $here"
+echo "make-sounds.sh: wrote start rest congratulations beep swim bike run transition halfway lastRound warmUp coolDown (.wav) to $here"

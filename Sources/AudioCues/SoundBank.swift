@@ -20,9 +20,10 @@ public struct SoundBank: Sendable {
         self.sounds = sounds
     }
 
-    /// Loads and decodes the sound of every bundled ``Cue`` from `folder`.
+    /// Loads and decodes the sound of every bundled ``Cue`` from `folder`, and of each of
+    /// ``Cue/fixedPhrases`` whose file it holds (`halfway.wav`, …: optional).
     ///
-    /// - Parameter folder: a folder holding one ``fileName(for:)`` file per cue.
+    /// - Parameter folder: a folder holding one ``fileName(for:)`` file per bundled cue.
     /// - Throws: ``AudioError/missingSound(file:folder:)`` naming the folder and the first
     ///   missing file (also when the folder itself does not exist);
     ///   ``AudioError/unreadableFile(path:reason:)`` or ``AudioError/invalidWAV(file:problem:)``
@@ -35,6 +36,10 @@ public struct SoundBank: Sendable {
                 throw .missingSound(file: Self.fileName(for: cue), folder: folder.path)
             }
             sounds[cue] = try WAVSound(contentsOf: file)
+        }
+        for cue in Cue.fixedPhrases {
+            let file = folder.appendingPathComponent(Self.fileName(for: cue))
+            if Self.isRegularFile(file) { sounds[cue] = try WAVSound(contentsOf: file) }
         }
         self.folder = folder
         self.sounds = sounds

@@ -1,4 +1,5 @@
 import CCairo
+import POSIX
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,6 +10,12 @@ public enum CardImageError: Error, Equatable, CustomStringConvertible {
     case libraryMissing(library: String, reason: String)
     /// A cairo call failed (`cairo_status_to_string`'s text).
     case cairo(operation: String, status: String)
+
+    /// The error of a library `dlopen` or `dlsym` could not give.
+    /// - Parameter error: the library and `dlerror`'s reason.
+    init(_ error: LoadedLibrary.LoadError) {
+        self = .libraryMissing(library: error.library, reason: error.reason)
+    }
 
     /// One line for a person.
     public var description: String {
@@ -77,9 +84,10 @@ final class CairoLibrary: @unchecked Sendable {
     /// Loads the library and every function.
     /// - Throws: ``CardImageError/libraryMissing(library:reason:)``.
     private init() throws(CardImageError) {
-        let library = try LoadedLibrary(name: Self.name)
+        let library: LoadedLibrary
+        do throws(LoadedLibrary.LoadError) { library = try LoadedLibrary(name: Self.name) } catch { throw CardImageError(error) }
         func symbol<T>(_ name: String, as type: T.Type) throws(CardImageError) -> T {
-            try library.function(name, as: type)
+            do throws(LoadedLibrary.LoadError) { return try library.function(name, as: type) } catch { throw CardImageError(error) }
         }
         imageSurfaceCreate = try symbol("cairo_image_surface_create", as: (@convention(c) (cairo_format_t, Int32, Int32) -> Surface?).self)
         surfaceDestroy = try symbol("cairo_surface_destroy", as: (@convention(c) (Surface?) -> Void).self)

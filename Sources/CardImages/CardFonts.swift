@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import POSIX
 import ShareCards
 
 /// Which installed font draws each character of a PNG card's text.
@@ -140,9 +141,10 @@ final class FontconfigLibrary: @unchecked Sendable {
     /// Loads the library and every function.
     /// - Throws: ``CardImageError/libraryMissing(library:reason:)``.
     private init() throws(CardImageError) {
-        let library = try LoadedLibrary(name: Self.name)
+        let library: LoadedLibrary
+        do throws(LoadedLibrary.LoadError) { library = try LoadedLibrary(name: Self.name) } catch { throw CardImageError(error) }
         func symbol<T>(_ name: String, as type: T.Type) throws(CardImageError) -> T {
-            try library.function(name, as: type)
+            do throws(LoadedLibrary.LoadError) { return try library.function(name, as: type) } catch { throw CardImageError(error) }
         }
         patternCreate = try symbol("FcPatternCreate", as: (@convention(c) () -> OpaquePointer?).self)
         patternDestroy = try symbol("FcPatternDestroy", as: (@convention(c) (OpaquePointer?) -> Void).self)

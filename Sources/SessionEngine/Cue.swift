@@ -39,6 +39,12 @@ public enum Cue: Hashable, Sendable {
     /// The cues with a bundled WAV, in the order `hiit sounds` lists them.
     public static let bundled: [Cue] = [.start, .rest, .congratulations, .beep, .swim, .bike, .run, .transition]
 
+    /// The speech-only cues whose English words are fixed ("Half way", "Last round", "Warm up",
+    /// "Cool down"): the bundled sounds include them (`halfway.wav`, …), so that a run in English
+    /// starts espeak-ng only for exercise names; a sound folder may lack them (`HIIT_SOUNDS`
+    /// with the eight files of ``bundled``), and then the voice says them.
+    public static let fixedPhrases: [Cue] = [.halfway, .lastRound, .warmUp, .coolDown]
+
     /// The cue's kind as `--events` writes it in `cue` and `hiit sounds` lists it: `start`,
     /// `rest`, …, `warmUp`, `coolDown`, `halfway`, `lastRound`, `count`, `name`, `next` (the
     /// text of the last three is ``detail``). For a bundled cue, its sound's base name.

@@ -26,9 +26,11 @@ public struct SpeechCache: Sendable {
     /// - Parameters:
     ///   - text: what is said.
     ///   - voice: the voice name; `engineVersion`: espeak-ng's version; `rate`: words a minute.
-    public static func fileName(text: String, voice: String, engineVersion: String, rate: Int) -> String {
+    /// - Throws: ``FileDigest/Unavailable`` when libcrypto cannot be loaded (phrases are then
+    ///   synthesised and not cached).
+    public static func fileName(text: String, voice: String, engineVersion: String, rate: Int) throws(FileDigest.Unavailable) -> String {
         let key = "hiit speech \(formatVersion)\n\(engineVersion)\n\(voice)\n\(rate)\n\(text)"
-        return FileDigest.sha256(of: Data(key.utf8)) + ".wav"
+        return try FileDigest.sha256(of: Data(key.utf8)) + ".wav"
     }
 
     /// The cached sound named `fileName`, or `nil` when there is none or it does not decode.

@@ -4,6 +4,8 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
     /// espeak-ng could not start: its data folder (`espeak-ng-data`) was not found or is
     /// unreadable. `detail` says where it looked.
     case unavailable(detail: String)
+    /// libespeak-ng itself cannot be loaded (`dlopen`): `detail` is the loader's reason.
+    case libraryMissing(detail: String)
     /// espeak-ng has no voice of this name (`--voice xx`).
     case unknownVoice(String)
     /// espeak-ng failed on a phrase (its `espeak_ERROR` code).
@@ -16,6 +18,8 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .unavailable(detail):
             "espeak-ng could not start (\(detail)); install espeak-ng (Debian: apt-get install espeak-ng-data)"
+        case let .libraryMissing(detail):
+            "espeak-ng is not installed (\(detail)); install it (Debian: apt-get install libespeak-ng1 espeak-ng-data)"
         case let .unknownVoice(name):
             "espeak-ng has no voice '\(name)' (list them with: espeak-ng --voices)"
         case let .synthesisFailed(text, code):

@@ -1,6 +1,7 @@
 import AudioCues
 import CESpeakNG
 import Foundation
+import POSIX
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,9 +37,12 @@ public final class SpeechSynthesizer: @unchecked Sendable {
     /// The peak a phrase is normalised to: −1 dBFS (10^(−1/20) × 32767).
     public static let peak = 29_204
 
+    /// libespeak-ng's functions, loaded with the engine.
+    private let engine: ESpeakLibrary
+
     private static let engineLock = NSLock()
-    /// The sample rate espeak-ng started with, or the failure; `nil` until first asked.
-    nonisolated(unsafe) private static var engineState: Result<Int, SpeechError>?
+    /// The sample rate espeak-ng started with and its functions, or the failure; `nil` until first asked.
+    nonisolated(unsafe) private static var engineState: Result<(Int, ESpeakLibrary), SpeechError>?
 
     /// Starts espeak-ng (once per process: the first call's `dataFolder` holds for the process)
     /// and selects `voice`.
@@ -55,15 +59,16 @@ public final class SpeechSynthesizer: @unchecked Sendable {
     public init(voice: String, rate: Int = SpeechSynthesizer.defaultRate, dataFolder: String? = nil) throws(SpeechError) {
         Self.engineLock.lock()
         defer { Self.engineLock.unlock() }
-        let sampleRate = try Self.startEngine(dataFolder: dataFolder).get()
+        let (sampleRate, engine) = try Self.startEngine(dataFolder: dataFolder).get()
         guard !voice.isEmpty, voice.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_+/".contains($0)) }),
-              espeak_SetVoiceByName(voice) == EE_OK else {
+              engine.setVoiceByName(voice) == EE_OK else {
             throw .unknownVoice(voice)
         }
         self.voice = voice
         self.rate = min(max(rate, 80), 450)
         self.sampleRate = sampleRate
-        self.engineVersion = espeak_Info(nil).map { String(cString: $0) } ?? "unknown"
+        self.engine = engine
+        self.engineVersion = engine.info(nil).map { String(cString: $0) } ?? "unknown"
     }
 
     /// Says `text` and returns the sound, trimmed, faded and normalised (see the type).
@@ -74,13 +79,13 @@ public final class SpeechSynthesizer: @unchecked Sendable {
         Self.engineLock.lock()
         defer { Self.engineLock.unlock() }
         // Another synthesizer may have chosen another voice since.
-        guard espeak_SetVoiceByName(voice) == EE_OK else { throw .unknownVoice(voice) }
-        espeak_SetParameter(espeakRATE, Int32(rate), 0)
+        guard engine.setVoiceByName(voice) == EE_OK else { throw .unknownVoice(voice) }
+        _ = engine.setParameter(espeakRATE, Int32(rate), 0)
         let buffer = SampleBuffer()
         let pointer = Unmanaged.passUnretained(buffer).toOpaque()
         let result = withExtendedLifetime(buffer) {
             text.withCString { cText in
-                espeak_Synth(cText, strlen(cText) + 1, 0, POS_CHARACTER, 0,
+                engine.synth(cText, strlen(cText) + 1, 0, POS_CHARACTER, 0,
                              UInt32(espeakCHARS_UTF8), nil, pointer)
             }
         }
@@ -115,28 +120,34 @@ public final class SpeechSynthesizer: @unchecked Sendable {
         }
     }
 
-    /// Starts espeak-ng once; the caller holds `engineLock`.
-    private static func startEngine(dataFolder: String?) -> Result<Int, SpeechError> {
+    /// Loads libespeak-ng and starts it, once; the caller holds `engineLock`.
+    private static func startEngine(dataFolder: String?) -> Result<(Int, ESpeakLibrary), SpeechError> {
         if let engineState { return engineState }
+        let engine: ESpeakLibrary
+        do throws(LoadedLibrary.LoadError) { engine = try ESpeakLibrary() } catch {
+            let state = Result<(Int, ESpeakLibrary), SpeechError>.failure(.libraryMissing(detail: "\(error)"))
+            engineState = state
+            return state
+        }
         // DONT_EXIT: without its data espeak-ng would otherwise exit the process. It then returns
         // 0 and prints its own "Error processing file …" on stderr, which is held back (the
         // caller says it once, in its words): nothing else runs yet at this point.
         let savedError = dup(STDERR_FILENO)
         let null = open("/dev/null", O_WRONLY)
         if savedError >= 0, null >= 0 { dup2(null, STDERR_FILENO) }
-        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, dataFolder, Int32(espeakINITIALIZE_DONT_EXIT))
+        let rate = engine.initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, dataFolder, Int32(espeakINITIALIZE_DONT_EXIT))
         if savedError >= 0, null >= 0 { dup2(savedError, STDERR_FILENO) }
         if savedError >= 0 { close(savedError) }
         if null >= 0 { close(null) }
-        let state: Result<Int, SpeechError>
+        let state: Result<(Int, ESpeakLibrary), SpeechError>
         if rate > 0 {
-            espeak_SetSynthCallback { samples, count, events in
+            engine.setSynthCallback { samples, count, events in
                 guard let samples, count > 0, let events, let data = events.pointee.user_data else { return 0 }
                 let buffer = Unmanaged<SampleBuffer>.fromOpaque(data).takeUnretainedValue()
                 buffer.samples.append(contentsOf: UnsafeBufferPointer(start: samples, count: Int(count)))
                 return 0
             }
-            state = .success(Int(rate))
+            state = .success((Int(rate), engine))
         } else {
             state = .failure(.unavailable(detail: dataFolder.map { "no espeak-ng-data in \($0)" } ?? "its data was not found"))
         }
@@ -148,4 +159,45 @@ public final class SpeechSynthesizer: @unchecked Sendable {
 /// The samples of one phrase, filled by espeak-ng's callback (under `engineLock`).
 private final class SampleBuffer {
     var samples: [Int16] = []
+}
+
+/// The functions of libespeak-ng the synthesizer calls, found with `dlopen("libespeak-ng.so.1")`
+/// and `dlsym` on the first synthesizer (``LoadedLibrary``): linked, espeak-ng would load
+/// PulseAudio, libsndfile and the X libraries into every start of hiit, about 4 MiB resident,
+/// though a timer run speaks only when a workout has names or a voice is asked for.
+/// Signatures as `espeak-ng/speak_lib.h` declares them (API revision 12).
+private struct ESpeakLibrary: @unchecked Sendable {
+    // @unchecked Sendable: C function pointers, immutable; calls are serialised by `engineLock`.
+
+    /// The shared library's soname (Debian `libespeak-ng1`).
+    static let name = "libespeak-ng.so.1"
+
+    typealias Initialize = @convention(c) (espeak_AUDIO_OUTPUT, Int32, UnsafePointer<CChar>?, Int32) -> Int32
+    /// `t_espeak_callback`: Swift imports that C function typedef as a Swift closure type, so it is spelt out.
+    typealias SynthCallback = @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32
+    typealias SetSynthCallback = @convention(c) (SynthCallback?) -> Void
+    typealias Synth = @convention(c) (UnsafeRawPointer?, Int, UInt32, espeak_POSITION_TYPE, UInt32, UInt32,
+                                      UnsafeMutablePointer<UInt32>?, UnsafeMutableRawPointer?) -> espeak_ERROR
+    typealias SetParameter = @convention(c) (espeak_PARAMETER, Int32, Int32) -> espeak_ERROR
+    typealias SetVoiceByName = @convention(c) (UnsafePointer<CChar>?) -> espeak_ERROR
+    typealias Info = @convention(c) (UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> UnsafePointer<CChar>?
+
+    let initialize: Initialize
+    let setSynthCallback: SetSynthCallback
+    let synth: Synth
+    let setParameter: SetParameter
+    let setVoiceByName: SetVoiceByName
+    let info: Info
+
+    /// Loads the library and every function.
+    /// - Throws: ``LoadedLibrary/LoadError`` when the library or a function is missing.
+    init() throws(LoadedLibrary.LoadError) {
+        let library = try LoadedLibrary(name: Self.name)
+        initialize = try library.function("espeak_Initialize", as: Initialize.self)
+        setSynthCallback = try library.function("espeak_SetSynthCallback", as: SetSynthCallback.self)
+        synth = try library.function("espeak_Synth", as: Synth.self)
+        setParameter = try library.function("espeak_SetParameter", as: SetParameter.self)
+        setVoiceByName = try library.function("espeak_SetVoiceByName", as: SetVoiceByName.self)
+        info = try library.function("espeak_Info", as: Info.self)
+    }
 }

@@ -1,6 +1,7 @@
 import AudioCues
 import Foundation
 import SessionEngine
+import WorkoutStore
 
 /// The sounds a voice gives a workout's cues, made before its first segment (#16, DESIGN §9).
 ///
@@ -49,9 +50,15 @@ public struct SpokenCues: Sendable {
         var cacheFailure: String?
         for cue in wanted {
             guard let text = phrasebook.text(for: cue) else { continue }
-            let fileName = SpeechCache.fileName(text: text, voice: synthesizer.voice,
-                                                engineVersion: synthesizer.engineVersion, rate: synthesizer.rate)
-            if let cached = cache?.sound(named: fileName) {
+            let fileName: String?
+            do throws(FileDigest.Unavailable) {
+                fileName = try SpeechCache.fileName(text: text, voice: synthesizer.voice,
+                                                    engineVersion: synthesizer.engineVersion, rate: synthesizer.rate)
+            } catch {
+                fileName = nil
+                if cacheFailure == nil, cache != nil { cacheFailure = "Speech is not cached: \(error)" }
+            }
+            if let fileName, let cached = cache?.sound(named: fileName) {
                 result.sounds[cue] = cached
                 continue
             }
@@ -60,7 +67,7 @@ public struct SpokenCues: Sendable {
                 result.sounds[cue] = sound
                 result.synthesised += 1
                 do {
-                    try cache?.store(sound, as: fileName)
+                    if let fileName { try cache?.store(sound, as: fileName) }
                 } catch {
                     if cacheFailure == nil, let folder = cache?.folder.path {
                         cacheFailure = "Speech is not cached (\(folder): \(error.localizedDescription))"

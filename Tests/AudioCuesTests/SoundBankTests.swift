@@ -15,6 +15,29 @@ struct SoundBankTests {
         }
     }
 
+    @Test func theShippedFolderSaysTheFixedPhrasesAndAFolderOfTheEightFilesStillLoads() throws {
+        let shipped = try SoundBank(folder: shippedSoundsFolder)
+        for cue in Cue.fixedPhrases {
+            #expect(shipped.hasOwnSound(for: cue), "\(cue) has its own file")
+            #expect(try #require(shipped[cue]).frameCount > 22050 / 4, "\(cue): a phrase, not a beep")
+        }
+        #expect(shipped[.halfway] != shipped[.start] && shipped[.lastRound] != shipped[.start])
+        #expect(SoundBank.fileName(for: .lastRound) == "lastRound.wav")
+        // A folder of one's own (HIIT_SOUNDS) with only the eight bundled files: the fixed
+        // phrases are left to the voice (a name's fallback, "Start", for "Last round").
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for cue in Cue.bundled {
+            try FileManager.default.copyItem(
+                at: shippedSoundsFolder.appendingPathComponent(SoundBank.fileName(for: cue)),
+                to: folder.url.appendingPathComponent(SoundBank.fileName(for: cue)))
+        }
+        let eight = try SoundBank(folder: folder.url)
+        #expect(Cue.fixedPhrases.allSatisfy { !eight.hasOwnSound(for: $0) })
+        #expect(eight[.lastRound] == eight[.start] && eight[.halfway] == nil)
+        #expect(try SoundBank.locateFolder(in: [folder.url]) == folder.url)
+    }
+
     @Test func fileNameIsTheCueRawValue() {
         #expect(SoundBank.fileName(for: .start) == "start.wav")
         #expect(SoundBank.fileName(for: .congratulations) == "congratulations.wav")

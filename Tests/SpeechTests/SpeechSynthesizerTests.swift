@@ -91,12 +91,12 @@ struct SpokenCuesTests {
     }
 
     @Test("the key of a phrase changes with its text, voice, espeak-ng version and rate")
-    func cacheKeys() {
-        let base = SpeechCache.fileName(text: "Burpees", voice: "en-us", engineVersion: "1.51", rate: 150)
-        #expect(base != SpeechCache.fileName(text: "Burpee", voice: "en-us", engineVersion: "1.51", rate: 150))
-        #expect(base != SpeechCache.fileName(text: "Burpees", voice: "de", engineVersion: "1.51", rate: 150))
-        #expect(base != SpeechCache.fileName(text: "Burpees", voice: "en-us", engineVersion: "1.52", rate: 150))
-        #expect(base != SpeechCache.fileName(text: "Burpees", voice: "en-us", engineVersion: "1.51", rate: 160))
+    func cacheKeys() throws {
+        let base = try SpeechCache.fileName(text: "Burpees", voice: "en-us", engineVersion: "1.51", rate: 150)
+        #expect(try base != SpeechCache.fileName(text: "Burpee", voice: "en-us", engineVersion: "1.51", rate: 150))
+        #expect(try base != SpeechCache.fileName(text: "Burpees", voice: "de", engineVersion: "1.51", rate: 150))
+        #expect(try base != SpeechCache.fileName(text: "Burpees", voice: "en-us", engineVersion: "1.52", rate: 150))
+        #expect(try base != SpeechCache.fileName(text: "Burpees", voice: "en-us", engineVersion: "1.51", rate: 160))
     }
 
     @Test("a language without phrases says the English words, and says so once")

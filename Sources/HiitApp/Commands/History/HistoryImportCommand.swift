@@ -150,7 +150,11 @@ struct HistoryImportCommand: Command {
         /// Decodes, converts, checks for a duplicate, keeps the original, appends the record.
         mutating func importActivity(_ data: Data, format: RecordedActivity.Format, path: String, inFolder: Bool) {
             let shown = path.oneLineEscaped
-            let sha = FileDigest.sha256(of: data)
+            let sha: String
+            do throws(FileDigest.Unavailable) { sha = try FileDigest.sha256(of: data) } catch {
+                fail(.io("\(shown): \(error)"))
+                return
+            }
             guard let fileID = ActivityIdentity.id(sha256: sha) else { return }
             guard loadKeys(), let keys else { return }
             if ids.contains(fileID) {

@@ -196,10 +196,16 @@ struct RunWorkout {
         if let gps = run.gps?.gps {
             if let recorded = LiveRecording.recorded(record, tracks: gps.legTracks(), weightKg: weightKg) {
                 let data = ActivityFile.encodeFIT(recorded.activity)
-                record = recorded.record
-                record.source = LiveRecording.source(fileName: HistoryExportCommand.fileName(of: record, format: .fit),
-                                                     sha256: FileDigest.sha256(of: data))
-                original = data
+                do throws(FileDigest.Unavailable) {
+                    let sha256 = try FileDigest.sha256(of: data)
+                    record = recorded.record
+                    record.source = LiveRecording.source(fileName: HistoryExportCommand.fileName(of: record, format: .fit),
+                                                         sha256: sha256)
+                    original = data
+                } catch {
+                    // The session is kept without its track rather than not at all.
+                    noTrack = "No GPS track recorded: \(error)"
+                }
             } else {
                 noTrack = "No GPS track recorded: \(gps.noTrackReason(legs: record.legs))"
             }
@@ -416,8 +422,10 @@ struct RunWorkout {
         } catch {
             return RunSound(player: SilentCuePlayer(), offReason: error.description, notices: [], lengths: .estimated)
         }
+        // In English the bundled files say what they hold ("Half way"): espeak-ng starts only for what they do not.
+        let unsounded = options.voice == nil ? cues.filter { !bundled.hasOwnSound(for: $0) } : cues
         let prepared = Result { () throws(SpeechError) in
-            try SpokenCues.prepare(for: cues, voice: options.voice, cache: SpeechCache(folder: locations.speechCacheFolder),
+            try SpokenCues.prepare(for: unsounded, voice: options.voice, cache: SpeechCache(folder: locations.speechCacheFolder),
                                    dataFolder: environment["HIIT_ESPEAK_DATA"].flatMap { $0.isEmpty ? nil : $0 })
         }
         let spoken: SpokenCues

@@ -39,15 +39,17 @@ struct SoundsCommand: Command {
             throw CommandFailure.io("\(error)")
         }
         console.out("Sounds: \(sounds.folder?.path ?? "built in")")
-        for cue in Cue.bundled {
+        for cue in Cue.bundled + Cue.fixedPhrases.filter(sounds.hasOwnSound(for:)) {
             let length = sounds[cue].map { String(format: "%.2f s", $0.duration.inSeconds) } ?? "missing"
             let file = SoundBank.fileName(for: cue)
             console.out("  " + cue.kind.padding(toLength: 17, withPad: " ", startingAt: 0)
                         + file.padding(toLength: 21, withPad: " ", startingAt: 0) + length)
         }
         let samples = Cue.bundled + Self.spokenSamples
+        // In English the bundled files say what they hold ("Half way"): espeak-ng makes only the rest.
+        let unsounded = voice == nil ? samples.filter { !sounds.hasOwnSound(for: $0) } : samples
         let prepared = Result { () throws(SpeechError) in
-            try SpokenCues.prepare(for: samples, voice: voice, cache: SpeechCache(folder: context.locations.speechCacheFolder),
+            try SpokenCues.prepare(for: unsounded, voice: voice, cache: SpeechCache(folder: context.locations.speechCacheFolder),
                                    dataFolder: context.environment["HIIT_ESPEAK_DATA"].flatMap { $0.isEmpty ? nil : $0 })
         }
         let spoken: SpokenCues
@@ -73,7 +75,7 @@ struct SoundsCommand: Command {
         defer { player.close() }
         console.out("The device opens: cues will play.")
         guard playsCues else { return ExitStatus.success }
-        for cue in samples where cue.isBundled || spoken.sounds[cue] != nil {
+        for cue in samples where sounds.hasOwnSound(for: cue) || spoken.sounds[cue] != nil {
             console.out("Playing \(cue.kind)\(cue.detail.map { " (\($0))" } ?? "")\(console.glyphs.ellipsis)")
             player.play(cue)
             _ = player.waitUntilIdle(timeout: .seconds(5))
