@@ -27,11 +27,7 @@ struct SoundBankTests {
         // phrases are left to the voice (a name's fallback, "Start", for "Last round").
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        for cue in Cue.bundled {
-            try FileManager.default.copyItem(
-                at: shippedSoundsFolder.appendingPathComponent(SoundBank.fileName(for: cue)),
-                to: folder.url.appendingPathComponent(SoundBank.fileName(for: cue)))
-        }
+        try copyTheEightBundledFiles(into: folder.url)
         let eight = try SoundBank(folder: folder.url)
         #expect(Cue.fixedPhrases.allSatisfy { !eight.hasOwnSound(for: $0) })
         #expect(eight[.lastRound] == eight[.start] && eight[.halfway] == nil)
@@ -65,11 +61,7 @@ struct SoundBankTests {
     @Test func brokenFileErrorNamesItsPath() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        for cue in Cue.bundled {
-            try FileManager.default.copyItem(
-                at: shippedSoundsFolder.appendingPathComponent(SoundBank.fileName(for: cue)),
-                to: folder.url.appendingPathComponent(SoundBank.fileName(for: cue)))
-        }
+        try copyTheEightBundledFiles(into: folder.url)
         let broken = folder.url.appendingPathComponent("beep.wav")
         try Data("not a sound".utf8).write(to: broken)
         let error = audioError { () throws(AudioError) in try SoundBank(folder: folder.url) }
@@ -111,5 +103,15 @@ struct SoundBankTests {
         for candidate in candidates {
             #expect(message.contains(candidate.path))
         }
+    }
+}
+
+/// Copies the sounds of ``Cue/bundled`` (the eight required files, not the optional fixed
+/// phrases) from the shipped folder into `folder`.
+private func copyTheEightBundledFiles(into folder: URL) throws {
+    for cue in Cue.bundled {
+        try FileManager.default.copyItem(
+            at: shippedSoundsFolder.appendingPathComponent(SoundBank.fileName(for: cue)),
+            to: folder.appendingPathComponent(SoundBank.fileName(for: cue)))
     }
 }
