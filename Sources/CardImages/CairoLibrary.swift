@@ -11,12 +11,6 @@ public enum CardImageError: Error, Equatable, CustomStringConvertible {
     /// A cairo call failed (`cairo_status_to_string`'s text).
     case cairo(operation: String, status: String)
 
-    /// The error of a library `dlopen` or `dlsym` could not give.
-    /// - Parameter error: the library and `dlerror`'s reason.
-    init(_ error: LoadedLibrary.LoadError) {
-        self = .libraryMissing(library: error.library, reason: error.reason)
-    }
-
     /// One line for a person.
     public var description: String {
         switch self {
@@ -84,10 +78,9 @@ final class CairoLibrary: @unchecked Sendable {
     /// Loads the library and every function.
     /// - Throws: ``CardImageError/libraryMissing(library:reason:)``.
     private init() throws(CardImageError) {
-        let library: LoadedLibrary
-        do throws(LoadedLibrary.LoadError) { library = try LoadedLibrary(name: Self.name) } catch { throw CardImageError(error) }
+        let library = try LoadedLibrary.forCards(Self.name)
         func symbol<T>(_ name: String, as type: T.Type) throws(CardImageError) -> T {
-            do throws(LoadedLibrary.LoadError) { return try library.function(name, as: type) } catch { throw CardImageError(error) }
+            try library.cardFunction(name, as: type)
         }
         imageSurfaceCreate = try symbol("cairo_image_surface_create", as: (@convention(c) (cairo_format_t, Int32, Int32) -> Surface?).self)
         surfaceDestroy = try symbol("cairo_surface_destroy", as: (@convention(c) (Surface?) -> Void).self)
@@ -138,5 +131,23 @@ final class CairoLibrary: @unchecked Sendable {
     /// cairo's words for a status.
     func text(_ status: cairo_status_t) -> String {
         statusToString(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+    }
+}
+
+extension LoadedLibrary {
+    /// Opens a library the cards need (cairo, fontconfig).
+    /// - Throws: ``CardImageError/libraryMissing(library:reason:)`` with `dlerror`'s reason.
+    static func forCards(_ name: String) throws(CardImageError) -> LoadedLibrary {
+        do throws(LoadError) { return try LoadedLibrary(name: name) } catch {
+            throw .libraryMissing(library: error.library, reason: error.reason)
+        }
+    }
+
+    /// ``function(_:as:)`` for the cards.
+    /// - Throws: ``CardImageError/libraryMissing(library:reason:)`` ("no function NAME").
+    func cardFunction<T>(_ symbol: String, as type: T.Type) throws(CardImageError) -> T {
+        do throws(LoadError) { return try function(symbol, as: type) } catch {
+            throw .libraryMissing(library: error.library, reason: error.reason)
+        }
     }
 }

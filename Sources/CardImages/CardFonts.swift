@@ -141,10 +141,9 @@ final class FontconfigLibrary: @unchecked Sendable {
     /// Loads the library and every function.
     /// - Throws: ``CardImageError/libraryMissing(library:reason:)``.
     private init() throws(CardImageError) {
-        let library: LoadedLibrary
-        do throws(LoadedLibrary.LoadError) { library = try LoadedLibrary(name: Self.name) } catch { throw CardImageError(error) }
+        let library = try LoadedLibrary.forCards(Self.name)
         func symbol<T>(_ name: String, as type: T.Type) throws(CardImageError) -> T {
-            do throws(LoadedLibrary.LoadError) { return try library.function(name, as: type) } catch { throw CardImageError(error) }
+            try library.cardFunction(name, as: type)
         }
         patternCreate = try symbol("FcPatternCreate", as: (@convention(c) () -> OpaquePointer?).self)
         patternDestroy = try symbol("FcPatternDestroy", as: (@convention(c) (OpaquePointer?) -> Void).self)

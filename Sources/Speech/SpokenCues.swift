@@ -30,10 +30,13 @@ public struct SpokenCues: Sendable {
     ///   ``SpeechError/unavailable(detail:)`` when a voice was asked for and espeak-ng cannot
     ///   start: the user asked for that language, so the run does not go on in another. Without
     ///   a voice asked for, speech that cannot start is a notice, not an error.
+    ///   - hasOwnSound: whether the sound folder already has the cue's sound (in English,
+    ///     those cues are not synthesised: a folder's `halfway.wav` says "Half way").
     public static func prepare(for cues: [Cue], voice: String?, cache: SpeechCache?,
-                               dataFolder: String? = nil) throws(SpeechError) -> SpokenCues {
+                               dataFolder: String? = nil,
+                               hasOwnSound: (Cue) -> Bool = { $0.isBundled }) throws(SpeechError) -> SpokenCues {
         var result = SpokenCues(sounds: [:], notices: [], synthesised: 0)
-        let wanted = cues.filter { cue in cue != .beep && (voice != nil || !cue.isBundled) }
+        let wanted = cues.filter { cue in cue != .beep && (voice != nil || !hasOwnSound(cue)) }
         guard !wanted.isEmpty else { return result }
         let synthesizer: SpeechSynthesizer
         do {

@@ -422,11 +422,10 @@ struct RunWorkout {
         } catch {
             return RunSound(player: SilentCuePlayer(), offReason: error.description, notices: [], lengths: .estimated)
         }
-        // In English the bundled files say what they hold ("Half way"): espeak-ng starts only for what they do not.
-        let unsounded = options.voice == nil ? cues.filter { !bundled.hasOwnSound(for: $0) } : cues
         let prepared = Result { () throws(SpeechError) in
-            try SpokenCues.prepare(for: unsounded, voice: options.voice, cache: SpeechCache(folder: locations.speechCacheFolder),
-                                   dataFolder: environment["HIIT_ESPEAK_DATA"].flatMap { $0.isEmpty ? nil : $0 })
+            try SpokenCues.prepare(for: cues, voice: options.voice, cache: SpeechCache(folder: locations.speechCacheFolder),
+                                   dataFolder: environment["HIIT_ESPEAK_DATA"].flatMap { $0.isEmpty ? nil : $0 },
+                                   hasOwnSound: bundled.hasOwnSound(for:))
         }
         let spoken: SpokenCues
         switch prepared {

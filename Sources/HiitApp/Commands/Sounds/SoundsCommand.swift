@@ -46,11 +46,10 @@ struct SoundsCommand: Command {
                         + file.padding(toLength: 21, withPad: " ", startingAt: 0) + length)
         }
         let samples = Cue.bundled + Self.spokenSamples
-        // In English the bundled files say what they hold ("Half way"): espeak-ng makes only the rest.
-        let unsounded = voice == nil ? samples.filter { !sounds.hasOwnSound(for: $0) } : samples
         let prepared = Result { () throws(SpeechError) in
-            try SpokenCues.prepare(for: unsounded, voice: voice, cache: SpeechCache(folder: context.locations.speechCacheFolder),
-                                   dataFolder: context.environment["HIIT_ESPEAK_DATA"].flatMap { $0.isEmpty ? nil : $0 })
+            try SpokenCues.prepare(for: samples, voice: voice, cache: SpeechCache(folder: context.locations.speechCacheFolder),
+                                   dataFolder: context.environment["HIIT_ESPEAK_DATA"].flatMap { $0.isEmpty ? nil : $0 },
+                                   hasOwnSound: sounds.hasOwnSound(for:))
         }
         let spoken: SpokenCues
         switch prepared {
