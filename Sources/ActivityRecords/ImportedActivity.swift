@@ -37,6 +37,10 @@ public struct ImportedActivity: Sendable, Equatable {
     ///   the fixed zone of the offset (`GMT+0200`); without one, `zone`, and a note says so.
     /// - A sport the file does not name (a GPX without `type`) is taken from the average speed
     ///   (``inferredSport(metersPerSecond:)``), and a note says so.
+    /// - The session ends at the latest of each leg's start + elapsed time and its last point:
+    ///   some devices write an elapsed time that ends before their own last record, and the
+    ///   same activity exported by a platform (GPX, TCX) spans all its points. Time past the
+    ///   device's elapsed time counts as paused, so the total stays the device's timer time.
     /// - Values outside ``RecordLimits`` are not stored (a note names each); a session longer
     ///   than the limit, or more legs than it allows, is refused.
     /// - Parameters:
@@ -70,8 +74,17 @@ public struct ImportedActivity: Sendable, Equatable {
             }
             if let kcalSource = leg.kcalSource, record.kcal != nil { sources.append(kcalSource) }
             legs.append(record)
-            end = max(end, session.start.addingTimeInterval(record.elapsedSeconds))
+            let summaryEnd = session.start.addingTimeInterval(record.elapsedSeconds)
             paused += max(0, record.elapsedSeconds - record.timerSeconds)
+            // Real devices can write an elapsed time that ends before their own last record (an
+            // Edge 1000: 113 s of elapsed time over 126 s of records): the session ends no
+            // earlier than its last point, and the time past the device's elapsed time is
+            // paused time (the device's timer time stays what it said).
+            if let last = session.points.last?.time, last > summaryEnd {
+                paused += last.timeIntervalSince(summaryEnd)
+                end = max(end, last)
+            }
+            end = max(end, summaryEnd)
         }
         let span = end.timeIntervalSince(start)
         guard RecordLimits.seconds.contains(span) else {

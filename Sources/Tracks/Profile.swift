@@ -24,7 +24,8 @@ public struct Profile: Sendable, Equatable {
         /// the device's distance field, else great-circle steps of accepted points).
         case distanceMeters
         /// Timer seconds from the first point, pauses excluded: for a leg without any
-        /// known distance (an indoor ride without a speed sensor).
+        /// known distance, or one that covers 0 m (an indoor ride without a speed sensor, a
+        /// watch's rowing leg without GPS).
         case timerSeconds
     }
 
@@ -61,7 +62,7 @@ public struct Profile: Sendable, Equatable {
                 maximumPoints: Int = Profile.defaultMaximumPoints) {
         let along = TrackAxis(points: points, pauses: pauses)
         let xs: [Double]
-        if let meters = along.meters {
+        if let meters = along.meters, let covered = meters.last, covered > 0 {
             axis = .distanceMeters
             xs = meters
         } else {

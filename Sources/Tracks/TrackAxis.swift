@@ -13,9 +13,10 @@ extension TrackPoint {
 /// Where each point of a leg lies along it: timer seconds since the first point (pauses left
 /// out) and metres from the first point, by the same rules as ``TrackSummary``'s distance.
 ///
-/// - Metres: the device's own cumulative distance field where at least two points carry one
+/// - Metres: the device's own cumulative distance field where points carry one that grows
 ///   (each point's value less the first's, never decreasing; a point without the field keeps
-///   the last value); otherwise the running sum of ``TrackSummary``'s steps (great-circle
+///   the last value; a field that stays at its first value, as a watch without GPS or a speed
+///   sensor writes 0 m throughout, is no distance); otherwise the running sum of ``TrackSummary``'s steps (great-circle
 ///   steps between accepted positions, a step across a timer pause counting nothing). `nil`
 ///   when no distance is known at all (an indoor ride without a distance field).
 /// - Timer seconds: seconds since the first point less the seconds of `pauses` inside.
@@ -39,7 +40,7 @@ struct TrackAxis {
         timerSeconds = sorted.map {
             $0.time.timeIntervalSince(first.time) - TrackSummary.pausedSeconds(from: first.time, to: $0.time, pauses: pauses)
         }
-        if let origin = sorted.lazy.compactMap(\.distanceMeters).first, sorted.lazy.compactMap(\.distanceMeters).dropFirst().first != nil {
+        if TrackSummary.deviceDistanceGrows(sorted), let origin = sorted.lazy.compactMap(\.distanceMeters).first {
             var running = 0.0
             meters = sorted.map { point in
                 if let value = point.distanceMeters { running = max(running, value - origin) }

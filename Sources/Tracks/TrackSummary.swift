@@ -20,13 +20,16 @@ public enum GreatCircle {
 /// What the points of one leg say when the file gives no totals (a truncated FIT, a GPX):
 /// DESIGN §8's rules, each threshold in ``TrackThresholds``.
 ///
-/// - Distance: the device's own cumulative distance field where the points carry one (last
-///   minus first); otherwise the sum of great-circle steps between consecutive accepted points
+/// - Distance: the device's own cumulative distance field where the points carry one that
+///   grows (last minus first); otherwise the sum of great-circle steps between consecutive accepted points
 ///   (a point with a horizontal error above 20 m is not accepted), steps across a timer pause
-///   left out. No points or a single one: 0 (the run tracker's rule). Points of which none
-///   has a position or a distance (an indoor ride): `nil`, unknown rather than zero.
+///   left out. No points or a single one: 0 (the run tracker's rule). A distance field that
+///   never grows and no positions: 0, as the device says. Points of which none has a position
+///   or a distance (an indoor ride): `nil`, unknown rather than zero.
 /// - Moving time: the timer time during which the speed was above the sport's stopped speed,
-///   with hysteresis; `nil` when no speed can be known (no positions, no distance, no speed).
+///   with hysteresis; `nil` when no speed can be known (no positions, no distance, no speed)
+///   or when nothing ever moved (every speed 0 and no distance covered: an indoor ride whose
+///   watch has no speed sensor writes 0 m/s throughout, which is no measurement).
 /// - Ascent and descent: altitude changes of at least 3 m from the last counted altitude;
 ///   `nil` without altitudes.
 /// - Heart rate and cadence: time-weighted averages (each sample's value holds until the next
@@ -63,11 +66,11 @@ public struct TrackSummary: Sendable, Equatable {
 
         let steps = Self.steps(sorted, pauses: pauses)
         let deviceDistances = sorted.compactMap(\.distanceMeters)
-        if let first = deviceDistances.first, let last = deviceDistances.last, deviceDistances.count >= 2 {
+        if Self.deviceDistanceGrows(sorted), let first = deviceDistances.first, let last = deviceDistances.last {
             distanceMeters = max(0, last - first)
         } else if steps.contains(where: { $0.meters != nil }) {
             distanceMeters = steps.reduce(0) { $0 + ($1.meters ?? 0) }
-        } else if sorted.count <= 1 || sorted.contains(where: \.hasPosition) {
+        } else if sorted.count <= 1 || deviceDistances.count >= 2 || sorted.contains(where: \.hasPosition) {
             distanceMeters = 0  // the run tracker's rule: no points or one point cover no distance
         } else {
             distanceMeters = nil
@@ -89,9 +92,19 @@ public struct TrackSummary: Sendable, Equatable {
         var end: Int = 0
     }
 
+    /// Whether the device's cumulative distance field measures the leg: it grows past its first
+    /// value somewhere in `points` (time order). A field that stays at its first value (a watch
+    /// without GPS or a speed sensor writes 0 m throughout) measured nothing, and the GPS
+    /// positions, where there are any, are the distance.
+    static func deviceDistanceGrows(_ points: [TrackPoint]) -> Bool {
+        guard let first = points.lazy.compactMap(\.distanceMeters).first else { return false }
+        return points.contains { ($0.distanceMeters ?? first) > first }
+    }
+
     /// The steps between consecutive points; a step that overlaps a pause is left out, and a
     /// point not accepted (horizontal error above the bar) is skipped for positions.
     static func steps(_ points: [TrackPoint], pauses: [TimerPause]) -> [Step] {
+        let deviceDistance = deviceDistanceGrows(points)
         var steps: [Step] = []
         var lastAccepted: TrackPoint?
         var previous: TrackPoint?
@@ -107,7 +120,7 @@ public struct TrackSummary: Sendable, Equatable {
                 continue
             }
             var meters: Double?
-            if let a = before.distanceMeters, let b = point.distanceMeters {
+            if deviceDistance, let a = before.distanceMeters, let b = point.distanceMeters {
                 meters = max(0, b - a)
             } else if accepted, let from = lastAccepted, let lat1 = from.latitude, let lon1 = from.longitude,
                       let lat2 = point.latitude, let lon2 = point.longitude {
@@ -121,7 +134,7 @@ public struct TrackSummary: Sendable, Equatable {
 
     /// Moving seconds over `steps` with the sport's stopped speed and hysteresis.
     static func movingSeconds(_ steps: [Step], sport: Sport) -> Double? {
-        guard steps.contains(where: { $0.meters != nil || $0.speed != nil }) else { return nil }
+        guard steps.contains(where: { ($0.meters ?? 0) > 0 || ($0.speed ?? 0) > 0 }) else { return nil }
         let stopped = TrackThresholds.stoppedSpeed(for: sport)
         let moving = TrackThresholds.movingSpeed(for: sport)
         var isMoving = false

@@ -249,11 +249,23 @@ struct GPXDecoderTests {
         ("walking", .walking), ("hiking", .hiking), ("rowing", .rowing), ("paddling", .paddling),
         ("kayaking", .paddling), ("canoeing", .paddling), ("stand_up_paddleboarding", .paddling),
         ("skiing", .skiing), ("cross_country_skiing", .skiing), ("strength_training", .strength),
-        ("hiit", .hiit), ("kitesurfing", .other), ("9", .other),
+        ("hiit", .hiit), ("kitesurfing", .other), ("20", .other), ("1.5", .other),
     ])
     func sports(word: String, sport: Sport) throws {
         let session = try #require(ActivityFile.decode(track(times: ["2026-03-14T07:00:00Z"], type: word)).sessions.first)
         #expect(session.sport == sport)
         #expect(session.sportName == word)
+    }
+
+    @Test("Strava's numbered types name the sport and keep Strava's name", arguments: [
+        ("1", Sport.cycling, "Ride"), ("9", .running, "Run"), ("10", .walking, "Walk"), ("4", .hiking, "Hike"),
+        ("16", .swimming, "Swim"), ("23", .rowing, "Rowing"), ("22", .paddling, "Kayaking"), ("7", .skiing, "NordicSki"),
+        ("30", .strength, "WeightTraining"), ("17", .cycling, "VirtualRide"), ("53", .running, "VirtualRun"),
+        ("14", .other, "Kitesurf"), (" 9 ", .running, "Run"),
+    ])
+    func stravaTypes(word: String, sport: Sport, name: String) throws {
+        let session = try #require(ActivityFile.decode(track(times: ["2026-03-14T07:00:00Z"], type: word)).sessions.first)
+        #expect(session.sport == sport)
+        #expect(session.sportName == name)
     }
 }

@@ -29,6 +29,24 @@ struct ProfileTests {
         #expect(abs(profile.points[2].x - 222.390) < 0.001)
     }
 
+    @Test("a watch that writes 0 m throughout (no GPS, no sensor): against timer time, not a line at 0 m")
+    func zeroDistanceAgainstTime() {
+        let points = (0..<4).map { TrackPoint(time: t0 + Double($0) * 10, altitudeMeters: 184 + Double($0), distanceMeters: 0) }
+        let profile = Profile(.elevation, points: points, pauses: [])
+        #expect(profile.axis == .timerSeconds)
+        #expect(profile.points.map(\.x) == [0, 10, 20, 30])
+    }
+
+    @Test("a device distance of 0 m throughout beside GPS positions: along the GPS steps")
+    func zeroDeviceDistanceWithPositions() throws {
+        let points = (0..<3).map {
+            TrackPoint(time: t0 + Double($0) * 30, latitude: Double($0) * 0.001, longitude: 0, distanceMeters: 0, heartRate: 120)
+        }
+        let profile = Profile(.heartRate, points: points, pauses: [])
+        #expect(profile.axis == .distanceMeters)
+        #expect(abs(profile.points[2].x - 222.390) < 0.001)
+    }
+
     @Test("an indoor ride without distance: heart rate against timer time, the pause left out")
     func heartRateAgainstTime() {
         let points = [

@@ -22,6 +22,16 @@ struct TrackSummaryTests {
         #expect(TrackSummary(points: points, pauses: [], sport: .cycling).distanceMeters == nil)
     }
 
+    @Test("speeds of 0 throughout and no distance (a trainer without a speed sensor): moving time unknown, not 0 s")
+    func neverMoving() {
+        let points = (0..<5).map { TrackPoint(time: t0 + Double($0) * 5, distanceMeters: 0, heartRate: 120, speedMetersPerSecond: 0) }
+        #expect(TrackSummary(points: points, pauses: [], sport: .cycling).movingSeconds == nil)
+        var moving = points
+        moving[3].speedMetersPerSecond = 4
+        moving[4].speedMetersPerSecond = 4
+        #expect(TrackSummary(points: moving, pauses: [], sport: .cycling).movingSeconds == 10)
+    }
+
     @Test("one degree of latitude along a meridian is 111.195 km on the mean sphere")
     func oneDegree() {
         // 2π × 6,371,008.8 m / 360 = 111,195.08 m

@@ -76,6 +76,47 @@ struct ActivityImportTests {
         #expect(box.historyBytes() == before)
     }
 
+    @Test("files from real devices (Edge 1000, Forerunner 935, Polar M400) and the platforms' exports of the same rides: each ride once, with the devices' totals")
+    func realDeviceFolder() throws {
+        let box = try E2ESandbox.forHistory()
+        let folder = Self.fixture("real")
+        let run = try box.run(["history", "import", folder.path], extraEnvironment: ["TZ": "Europe/Amsterdam", "COLUMNS": "100"])
+        #expect(run.status == 0, "\(run)")
+        let lines = run.stdoutLines
+        func line(_ name: String) -> String { lines.first { $0.hasPrefix("\(folder.path)/\(name): ") } ?? "" }
+        #expect(line("2020-06-01-16-52-40.fit").hasSuffix(" 2020-06-01 16:52 Afternoon ride, 668 m in 2 min 6 s"), "\(run)")
+        #expect(line("4078723797.fit").hasSuffix(" 2019-09-20 16:10 Afternoon ride, 57.57 km in 2 h 19 min 16 s"), "\(run)")
+        #expect(line("4801048867.fit").hasSuffix(" 2020-04-18 13:10 Afternoon ride, 36.32 km in 1 h 25 min 59 s"), "\(run)")
+        #expect(line("6471559601_ACTIVITY.fit").hasSuffix(" 2021-03-22 11:48 Morning run–row, 59 s"), "\(run)")
+        #expect(line("3173437224.tcx").hasSuffix(" 2019-01-29 11:25 Morning run, 4.51 km in 1 h 5 min 5 s"), "\(run)")
+        // Strava's GPX and Garmin Connect's GPX and TCX of rides already imported from the FIT files.
+        #expect(line("4801048867_strava.gpx").contains(": already present ("), "\(run)")
+        #expect(line("activity_5039744860.gpx").contains(": already present ("), "\(run)")
+        #expect(line("activity_5039744860.tcx").contains(": already present ("), "\(run)")
+        #expect(lines.last == "Imported 6 sessions, skipped 3 already present, 0 bad lines, 2 other files skipped.", "\(run)")
+
+        let records = try Self.sessions(box)
+        #expect(records.count == 6)
+        let long = try #require(records.first { $0.source?.fileName == "4078723797.fit" })
+        #expect(long.source?.manufacturer == "garmin" && long.source?.product == "edge1000")
+        #expect(long.legs.first?.distanceMeters == 57567.24 && long.legs.first?.ascentMeters == 1254)
+        #expect(long.kcal == 1830 && long.kcalSource == .device)
+        let polar = try #require(records.first { $0.source?.format == "tcx" })
+        #expect(polar.source?.manufacturer == "polar" && polar.legs.first?.kcal == 467)
+
+        // The indoor ride and the multisport file have no distance: their charts are against time.
+        let indoor = try #require(records.first { $0.source?.fileName == "6449921903_ACTIVITY.fit" })
+        let show = try box.run(["history", "show", String(indoor.id.uuidString.prefix(8))], extraEnvironment: ["TZ": "Europe/Amsterdam", "COLUMNS": "100"])
+        #expect(show.status == 0, "\(show)")
+        #expect(show.stdout.contains("  Heart rate by timer time\n"), "\(show)")
+        #expect(show.stdout.contains("  elapsed 5 min 25 s · timer 3 min 16 s\n"), "\(show)")
+        let ride = try #require(records.first { $0.source?.fileName == "4801048867.fit" })
+        let rideShow = try box.run(["history", "show", String(ride.id.uuidString.prefix(8))], extraEnvironment: ["TZ": "Europe/Amsterdam", "COLUMNS": "100"])
+        #expect(rideShow.stdout.contains("Recorded by garmin fr935 (4801048867.fit, FIT)"), "\(rideShow)")
+        #expect(rideShow.stdout.contains("  Splits per kilometre\n") && rideShow.stdout.contains("  Route (S start, F finish)\n"), "\(rideShow)")
+        #expect(rideShow.stdout.contains("  Elevation by distance\n") && rideShow.stdout.contains("  Heart rate by distance\n"), "\(rideShow)")
+    }
+
     @Test("a folder of GPX files in UTC says once that they give no time zone")
     func folderOfUTCFiles() throws {
         let box = try E2ESandbox.forHistory()

@@ -287,7 +287,7 @@ enum FITProfile {
     /// `garmin_product` names (Types sheet `garmin_product`) of a handful of common devices;
     /// any other number is kept as text.
     static let garminProductNames: [UInt64: String] = [
-        1765: "fr920xt", 2067: "edge520", 2691: "fr935", 2697: "fenix5", 3076: "fr245", 3112: "edge_520_plus",
+        1765: "fr920xt", 1836: "edge1000", 2067: "edge520", 2691: "fr935", 2697: "fenix5", 3076: "fr245", 3112: "edge_520_plus",
         3113: "fr945", 3121: "edge_530", 3122: "edge_830", 3290: "fenix6", 3570: "edge_1030_plus",
         3589: "fr745", 3843: "edge_1040", 3906: "fenix7", 3943: "epix_gen2", 3992: "fr255", 4024: "fr955",
         4061: "edge_540", 4062: "edge_840", 4257: "fr265_large", 4258: "fr265_small", 4315: "fr965",

@@ -208,7 +208,10 @@ private final class GPXDocument: XMLElementHandler {
         }
 
         let type = tracks.lazy.compactMap(\.type).first
-        let session = RecordedSession(sport: type.map(SportWord.sport(for:)) ?? .other, sportName: type ?? "",
+        // Strava writes its activity types as numbers (`<type>1</type>` is a ride).
+        let strava = type.flatMap(SportWord.stravaType)
+        let session = RecordedSession(sport: strava?.sport ?? type.map(SportWord.sport(for:)) ?? .other,
+                                      sportName: strava?.name ?? type ?? "",
                                       start: segments[0][0].time.date, points: points, pauses: pauses)
         return RecordedActivity(format: .gpx, device: CreatorName.device(creator),
                                 utcOffsetSeconds: segments[0][0].time.utcOffsetSeconds,

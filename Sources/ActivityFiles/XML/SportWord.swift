@@ -23,6 +23,33 @@ enum SportWord {
         return .other
     }
 
+    /// The sport and its name for a GPX `trk/type` as Strava's GPX export writes it: a number
+    /// from Strava's list of activity types (`1` Ride, `9` Run, `10` Walk, `16` Swim, …), each
+    /// mapped to hiit's sport, with the Strava type's name to keep beside it (`Kitesurf` is
+    /// ``Sport/other``, named). `nil` for a word that is not all digits or a number not in the
+    /// list. The numbers are the order of Strava's activity types as its GPX export writes them
+    /// (1–31, 51–53), as the GPX files it exports show.
+    static func stravaType(_ word: String) -> (sport: Sport, name: String)? {
+        let digits = word.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let number = Int(digits), let type = stravaTypes[number] else { return nil }
+        return type
+    }
+
+    /// Strava's GPX activity type numbers with hiit's sport and Strava's name.
+    private static let stravaTypes: [Int: (sport: Sport, name: String)] = [
+        1: (.cycling, "Ride"), 2: (.skiing, "AlpineSki"), 3: (.skiing, "BackcountrySki"), 4: (.hiking, "Hike"),
+        5: (.other, "IceSkate"), 6: (.other, "InlineSkate"), 7: (.skiing, "NordicSki"), 8: (.skiing, "RollerSki"),
+        9: (.running, "Run"), 10: (.walking, "Walk"), 11: (.other, "Workout"), 12: (.other, "Snowboard"),
+        13: (.other, "Snowshoe"), 14: (.other, "Kitesurf"), 15: (.other, "Windsurf"), 16: (.swimming, "Swim"),
+        17: (.cycling, "VirtualRide"), 18: (.cycling, "EBikeRide"), 19: (.cycling, "Velomobile"),
+        21: (.paddling, "Canoeing"), 22: (.paddling, "Kayaking"), 23: (.rowing, "Rowing"),
+        24: (.paddling, "StandUpPaddling"), 25: (.other, "Surfing"), 26: (.other, "Crossfit"),
+        27: (.other, "Elliptical"), 28: (.other, "RockClimbing"), 29: (.other, "StairStepper"),
+        30: (.strength, "WeightTraining"), 31: (.other, "Yoga"), 51: (.cycling, "Handcycle"),
+        52: (.other, "Wheelchair"), 53: (.running, "VirtualRun"),
+    ]
+
     private static func known(_ word: String) -> Sport? {
         switch word {
         case "running", "run": .running

@@ -1,0 +1,109 @@
+import ActivityFiles
+import ActivityRecords
+import Foundation
+import Testing
+import Tracks
+import WorkoutModel
+
+/// The real device files of `ActivityFilesTests/Fixtures/real` (see its README.md), read from
+/// the source tree.
+private func realActivity(_ name: String) throws -> RecordedActivity {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("ActivityFilesTests/Fixtures/real/\(name)")
+    return try ActivityFile.decode(try Data(contentsOf: url))
+}
+
+private let amsterdam = TimeZone(identifier: "Europe/Amsterdam") ?? TimeZone(secondsFromGMT: 3600) ?? .current
+
+private func record(_ name: String, weightKg: Double? = 75) throws -> SessionRecord {
+    let sha = String(repeating: String(name.count % 10), count: 64)
+    let source = RecordSource(format: (name as NSString).pathExtension, fileName: name, sha256: sha, manufacturer: nil, product: nil)
+    return try ImportedActivity(try realActivity(name), id: ActivityIdentity.id(sha256: sha) ?? UUID(), source: source,
+                                weightKg: weightKg, zone: amsterdam).record
+}
+
+/// What hiit stores for real files is what the devices' own summaries say (the values were read
+/// with Garmin's `garmin-fit-sdk` during development; see the decoder's RealDeviceFileTests).
+@Suite("Real device files are stored with the devices' own summaries")
+struct RealDeviceRecordTests {
+    @Test("an Edge 1000 ride: time, distance, climb, heart rate, cadence and kcal as the device summed them")
+    func edge1000() throws {
+        let record = try record("4078723797.fit")
+        let leg = try #require(record.legs.first)
+        #expect(record.legs.count == 1)
+        #expect(leg.sport == "cycling")
+        #expect(leg.elapsedSeconds == 8355.6)
+        #expect(leg.timerSeconds == 8355.6)
+        #expect(leg.distanceMeters == 57567.24)
+        #expect(leg.ascentMeters == 1254)
+        #expect(leg.descentMeters == 1250)
+        #expect(leg.avgHeartRate == 165)
+        #expect(leg.maxHeartRate == 190)
+        #expect(leg.avgCadence == 91)
+        #expect(leg.kcal == 1830)
+        #expect(record.kcal == 1830)
+        #expect(record.kcalSource == .device)
+        #expect(record.timeZone == "Europe/Amsterdam")  // the file's +02:00 is Amsterdam's offset that day
+    }
+
+    @Test("the Edge 1000's elapsed time ends before its last record: the session ends with the record, the timer time stays the device's")
+    func endCoversRecords() throws {
+        let record = try record("2020-06-01-16-52-40.fit")
+        #expect(record.end.timeIntervalSince(record.start) == 126)
+        #expect(record.legs.first?.elapsedSeconds == 113.15)
+        #expect(record.legs.first?.timerSeconds == 93.7)
+        #expect(abs(record.totalSeconds - 93.7) < 1e-6)  // Date keeps instants to about 1e-7 s
+        #expect(abs(record.pausedSeconds - 32.3) < 1e-6)
+    }
+
+    @Test("the Forerunner 935 multisport file is one session of three legs, the transition's time left out of the work time")
+    func multisport() throws {
+        let record = try record("6471559601_ACTIVITY.fit")
+        #expect(record.legs.map(\.sport) == ["running", "transition", "rowing"])
+        #expect(record.legs.map(\.elapsedSeconds) == [24.593, 11.763, 23.245])
+        #expect(abs(record.workoutSeconds - (24.593 + 23.245)) < 1e-9)
+        #expect(record.kcal == 0)
+    }
+
+    @Test("an indoor ride with 0 m throughout: no moving time is made up from speeds of 0")
+    func indoorRide() throws {
+        let leg = try #require(try record("6449921903_ACTIVITY.fit").legs.first)
+        #expect(leg.sportName == "cycling/indoor_cycling")
+        #expect(leg.distanceMeters == 0)
+        #expect(leg.movingSeconds == nil)
+        #expect(leg.timerSeconds == 196.229)
+        #expect(leg.kcal == 25)
+    }
+
+    @Test("a Polar M400 run from Polar Flow: the laps' totals, the device's kcal")
+    func polar() throws {
+        let record = try record("3173437224.tcx")
+        let leg = try #require(record.legs.first)
+        #expect(leg.sport == "running")
+        #expect(leg.timerSeconds == 3510)
+        #expect(abs((leg.distanceMeters ?? 0) - 4508.500091552734) < 1e-6)
+        #expect(leg.kcal == 467)
+        #expect(leg.laps.count == 2)
+        #expect(record.timeZone == "Europe/Amsterdam")  // no offset in the file: the zone given
+    }
+
+    @Test("a device's FIT and the platforms' GPX and TCX of the same ride are the same activity", arguments: [
+        ("2020-06-01-16-52-40.fit", "activity_5039744860.gpx"),
+        ("2020-06-01-16-52-40.fit", "activity_5039744860.tcx"),
+        ("4801048867.fit", "4801048867_strava.gpx"),
+    ])
+    func sameActivity(device: String, export: String) throws {
+        let a = ActivityDuplicate.Key(try record(device))
+        let b = ActivityDuplicate.Key(try record(export))
+        #expect(ActivityDuplicate.isSame(a, b))
+    }
+
+    @Test("different rides of the same rider are not the same activity")
+    func differentActivities() throws {
+        let a = ActivityDuplicate.Key(try record("4078723797.fit"))
+        let b = ActivityDuplicate.Key(try record("4801048867.fit"))
+        let c = ActivityDuplicate.Key(try record("6449921903_ACTIVITY.fit"))
+        #expect(!ActivityDuplicate.isSame(a, b))
+        #expect(!ActivityDuplicate.isSame(b, c))
+    }
+}
