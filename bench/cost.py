@@ -4,7 +4,8 @@ the same run: CPU time, peak memory, where the memory is, and the bytes sent to 
 Prints numbers; asserts nothing. Run by hand on an otherwise idle machine:
 
     swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld \\
-        -Xlinker -z -Xlinker pack-relative-relocs      # the README's install build
+        -Xlinker -z -Xlinker pack-relative-relocs -Xswiftc -Xfrontend -Xswiftc -function-sections \\
+        -Xlinker --symbol-ordering-file=bench/hot-functions.order -Xlinker --no-warn-symbol-ordering  # the README's install build
     pip install termdown                               # optional: else hiit alone
     python3 bench/cost.py [--binary .build/release/hiit] [--workout 20/10x2]
 

@@ -5,7 +5,8 @@ latency from a boundary to its cue reaching ALSA. Prints numbers; asserts nothin
 hand on an otherwise idle machine:
 
     swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
-        -Xlinker -z -Xlinker pack-relative-relocs      # the README's install build
+        -Xlinker -z -Xlinker pack-relative-relocs -Xswiftc -Xfrontend -Xswiftc -function-sections \
+        -Xlinker --symbol-ordering-file=bench/hot-functions.order -Xlinker --no-warn-symbol-ordering  # the README's install build
     pip install termdown          # optional: without it the termdown columns are skipped
     python3 bench/measure.py [--binary .build/release/hiit] [--timing-workout 20/10x21]
 
