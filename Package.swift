@@ -97,6 +97,6 @@ let package = Package(
         .testTarget(name: "HiitAppTests", dependencies: ["TestSupport", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI", "AudioCues", "GPSD", "POSIX", "Tracks", "RunStatus"]),
         // Tests that run the built `hiit` (depending on it builds it first): pipes, tmux,
         // pseudo-terminals, crashes, fuzzing.
-        .testTarget(name: "hiitEndToEndTests", dependencies: ["TestSupport", "POSIX", "hiit", "HiitApp", "CommandLineKit", "WorkoutModel", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI", "Speech", "AudioCues", "RunStatus"]),
+        .testTarget(name: "hiitEndToEndTests", dependencies: ["TestSupport", "POSIX", "hiit", "HiitApp", "CommandLineKit", "WorkoutModel", "ActivityFiles", "SessionEngine", "WorkoutStats", "WorkoutStore", "TerminalUI", "Speech", "AudioCues", "RunStatus"]),
     ]
 )

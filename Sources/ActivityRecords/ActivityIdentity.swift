@@ -35,7 +35,8 @@ public enum ActivityIdentity {
 
 /// The rule that two sessions are the same activity, whichever file, format or device they came
 /// from (DESIGN §8 "Duplicates"): starts within 60 s, the same sports in the same order
-/// (transitions left out), and durations (end − start) within 2 % of the longer.
+/// (transitions left out; `other` stands for any sport, see ``sameSports(_:_:)``), and
+/// durations (end − start) within 2 % of the longer.
 public enum ActivityDuplicate {
     /// The largest difference between the starts, in seconds.
     public static let startToleranceSeconds = 60.0
@@ -68,9 +69,17 @@ public enum ActivityDuplicate {
         }
     }
 
+    /// Whether two lists of sports are the same, leg for leg; `other` is the same as any sport,
+    /// because a format that cannot name a sport writes it so (a TCX `Activity` is `Running`,
+    /// `Biking` or `Other`: a rowing leg comes back as `other`).
+    static func sameSports(_ a: [String], _ b: [String]) -> Bool {
+        let other = Sport.other.rawValue
+        return a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || $0 == other || $1 == other }
+    }
+
     /// Whether `a` and `b` are the same activity by the rule.
     public static func isSame(_ a: Key, _ b: Key) -> Bool {
-        guard abs(a.start.timeIntervalSince(b.start)) <= startToleranceSeconds, a.sports == b.sports else { return false }
+        guard abs(a.start.timeIntervalSince(b.start)) <= startToleranceSeconds, sameSports(a.sports, b.sports) else { return false }
         let longer = max(a.seconds, b.seconds)
         return abs(a.seconds - b.seconds) <= durationTolerance * longer
     }

@@ -72,6 +72,50 @@ public enum SessionExport {
                                 sessions: sessions, multisportName: multisport, hiitSession: mark)
     }
 
+    /// An imported session's original activity (`activity`, decoded from the kept file)
+    /// completed with what its stored record knows, for writing it in another format: a GPX
+    /// has no totals and a TCX lap no elapsed time, but the record holds the device's values or
+    /// those computed from the points (``ImportedActivity``), and a platform reading the file
+    /// wants them.
+    ///
+    /// Rules: when the activity has as many sessions as the record has legs, each session's
+    /// totals the file lacks (elapsed and timer time, distance, ascent, descent, kcal, average
+    /// and maximum heart rate, average cadence) are the leg's; a lap without an elapsed time
+    /// gets the time to the next lap's start (for the last, to the session's end: its start +
+    /// elapsed time, or its last point when later), at least its timer time; the UTC offset, when the file has none, is the record's. Values the file
+    /// has are kept as they are.
+    /// - Parameters:
+    ///   - activity: the original, decoded.
+    ///   - record: the session stored for it.
+    /// - Returns: the activity with the missing values filled in.
+    public static func completed(_ activity: RecordedActivity, with record: SessionRecord) -> RecordedActivity {
+        var activity = activity
+        if activity.utcOffsetSeconds == nil { activity.utcOffsetSeconds = record.utcOffsetSeconds }
+        guard activity.sessions.count == record.legs.count else { return activity }
+        for (index, leg) in record.legs.enumerated() {
+            var session = activity.sessions[index]
+            var totals = session.totals
+            totals.elapsedSeconds = totals.elapsedSeconds ?? max(leg.elapsedSeconds, leg.timerSeconds)
+            totals.timerSeconds = totals.timerSeconds ?? leg.timerSeconds
+            totals.distanceMeters = totals.distanceMeters ?? leg.distanceMeters
+            totals.ascentMeters = totals.ascentMeters ?? leg.ascentMeters
+            totals.descentMeters = totals.descentMeters ?? leg.descentMeters
+            totals.kcal = totals.kcal ?? leg.kcal
+            totals.averageHeartRate = totals.averageHeartRate ?? leg.avgHeartRate
+            totals.maximumHeartRate = totals.maximumHeartRate ?? leg.maxHeartRate
+            totals.averageCadence = totals.averageCadence ?? leg.avgCadence
+            session.totals = totals
+            let end = max(session.start.addingTimeInterval(totals.elapsedSeconds ?? 0), session.points.last?.time ?? session.start)
+            for lapIndex in session.laps.indices where session.laps[lapIndex].totals.elapsedSeconds == nil {
+                let lap = session.laps[lapIndex]
+                let next = lapIndex + 1 < session.laps.count ? session.laps[lapIndex + 1].start : end
+                session.laps[lapIndex].totals.elapsedSeconds = max(next.timeIntervalSince(lap.start), lap.totals.timerSeconds ?? 0)
+            }
+            activity.sessions[index] = session
+        }
+        return activity
+    }
+
     /// The lap of one segment of an interval session: its start and times, its label as the
     /// lap's name and its intensity (``intensity(of:)``); no kcal (see
     /// ``wholeKcal(_:sharedBy:)``).

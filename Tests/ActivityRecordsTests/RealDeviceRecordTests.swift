@@ -107,3 +107,51 @@ struct RealDeviceRecordTests {
         #expect(!ActivityDuplicate.isSame(b, c))
     }
 }
+
+@Suite("Writing an imported session in another format keeps what hiit knows of it")
+struct CompletedExportTests {
+    @Test("Strava's GPX (no totals) completed with the stored record: times, distance, climb and heart rate for the FIT")
+    func gpxCompleted() throws {
+        let activity = try realActivity("4801048867_strava.gpx")
+        let stored = try record("4801048867_strava.gpx")
+        #expect(activity.sessions.first?.totals == RecordedTotals())
+        let completed = SessionExport.completed(activity, with: stored)
+        let totals = try #require(completed.sessions.first?.totals)
+        let leg = try #require(stored.legs.first)
+        #expect(totals.elapsedSeconds == max(leg.elapsedSeconds, leg.timerSeconds))
+        #expect(totals.timerSeconds == leg.timerSeconds)
+        #expect(totals.distanceMeters == leg.distanceMeters && totals.distanceMeters != nil)
+        #expect(totals.ascentMeters == leg.ascentMeters && totals.ascentMeters != nil)
+        #expect(totals.averageHeartRate == leg.avgHeartRate && totals.averageHeartRate != nil)
+        #expect(completed.utcOffsetSeconds == stored.utcOffsetSeconds)
+        #expect(completed.sessions.first?.points == activity.sessions.first?.points)
+    }
+
+    @Test("a TCX's laps get their elapsed time from one start to the next; the file's own values stay")
+    func tcxLapsCompleted() throws {
+        let activity = try realActivity("3173437224.tcx")
+        let completed = SessionExport.completed(activity, with: try record("3173437224.tcx"))
+        let laps = try #require(completed.sessions.first?.laps)
+        #expect(activity.sessions.first?.laps.map(\.totals.elapsedSeconds) == [nil, nil])
+        #expect(laps[0].totals.elapsedSeconds == 142)  // 10:25:13 to the next lap's 10:27:35
+        // 10:27:35 to the session's end, 10:25:12 (the activity's Id) + 3,904.719 s (its last point)
+        #expect(abs((laps[1].totals.elapsedSeconds ?? 0) - 3761.719) < 1e-3)
+        #expect(laps.map(\.totals.timerSeconds) == [142, 3368])
+        #expect(completed.sessions.first?.totals.kcal == 467)
+    }
+
+    @Test("other stands for any sport: a TCX's Other is the rowing leg it was written from")
+    func otherIsAnySport() throws {
+        let start = Date(timeIntervalSince1970: 1_616_410_096)
+        func key(_ sports: [String]) -> ActivityDuplicate.Key {
+            let legs = sports.map { LegRecord(sport: $0, startSeconds: 0, elapsedSeconds: 20, timerSeconds: 20, distanceMeters: nil, kcal: nil, laps: []) }
+            return ActivityDuplicate.Key(SessionRecord(
+                id: UUID(), workout: "x", kind: .multisport, start: start, end: start.addingTimeInterval(60), timeZone: "UTC",
+                utcOffsetSeconds: 0, localDate: LocalDay(year: 2021, month: 3, day: 22) ?? LocalDay.earliest, workoutSeconds: 60,
+                totalSeconds: 60, pausedSeconds: 0, rounds: 0, exercises: 0, weightKg: nil, kcal: nil, legs: legs))
+        }
+        #expect(ActivityDuplicate.isSame(key(["running", "transition", "rowing"]), key(["running", "transition", "other"])))
+        #expect(!ActivityDuplicate.isSame(key(["running", "rowing"]), key(["running", "cycling"])))
+        #expect(!ActivityDuplicate.isSame(key(["running", "rowing"]), key(["other"])))
+    }
+}

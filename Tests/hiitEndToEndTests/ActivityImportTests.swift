@@ -1,3 +1,4 @@
+import ActivityFiles
 import Foundation
 import Testing
 import WorkoutModel
@@ -115,6 +116,81 @@ struct ActivityImportTests {
         #expect(rideShow.stdout.contains("Recorded by garmin fr935 (4801048867.fit, FIT)"), "\(rideShow)")
         #expect(rideShow.stdout.contains("  Splits per kilometre\n") && rideShow.stdout.contains("  Route (S start, F finish)\n"), "\(rideShow)")
         #expect(rideShow.stdout.contains("  Elevation by distance\n") && rideShow.stdout.contains("  Heart rate by distance\n"), "\(rideShow)")
+    }
+
+    @Test("a folder with an unreadable-looking FIT (empty, cut to 10 bytes): each named, exit 65, the good file still imported")
+    func brokenFitsInFolder() throws {
+        let box = try E2ESandbox.forHistory()
+        let folder = box.file("watch/Activity")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixture("real/2020-06-01-16-52-40.fit"), to: folder.appendingPathComponent("A.FIT"))
+        try Data().write(to: folder.appendingPathComponent("B.FIT"))
+        try Data(try Data(contentsOf: Self.fixture("real/4801048867.fit")).prefix(10)).write(to: folder.appendingPathComponent("C.fit"))
+        try Data("a,b\n".utf8).write(to: folder.appendingPathComponent("notes.csv"))
+        let run = try box.run(["history", "import", folder.path], extraEnvironment: ["TZ": "Europe/Amsterdam"])
+        #expect(run.status == 65, "\(run)")
+        #expect(run.stdoutLines.first?.hasPrefix("\(folder.path)/A.FIT: imported ") == true, "\(run)")
+        #expect(run.stderrLines.contains("Error: \(folder.path)/B.FIT: too short for a FIT file (0 bytes; its header alone is 12 or 14); not imported"), "\(run)")
+        #expect(run.stderrLines.contains("Error: \(folder.path)/C.fit: too short for a FIT file (10 bytes; its header alone is 12 or 14); not imported"), "\(run)")
+        #expect(run.stdoutLines.last == "Imported 1 session, skipped 0 already present, 0 bad lines, 2 files refused, 1 other file skipped.", "\(run)")
+
+        let empty = box.file("empty.gpx")
+        try Data().write(to: empty)
+        let alone = try box.run(["history", "import", empty.path])
+        #expect(alone.status == 65, "\(alone)")
+        #expect(alone.stderrLines == ["Error: \(empty.path): the file is empty; nothing was imported"], "\(alone)")
+    }
+
+    @Test("a JSON lines backup restored first, then the originals: each original is kept, so the detail view has its points again")
+    func originalsAfterBackup() throws {
+        let box = try E2ESandbox.forHistory()
+        let tcx = Self.fixture("real/3173437224.tcx")
+        #expect(try box.run(["history", "import", tcx.path]).status == 0)
+        let backup = box.file("backup.jsonl")
+        let export = try box.run(["history", "export", "--json"])
+        try Data(export.stdout.utf8).write(to: backup)
+        let id = try #require(try Self.sessions(box).first?.id)
+        #expect(try box.run(["history", "delete", String(id.uuidString.prefix(8)), "--yes"]).status == 0)
+        #expect(try box.run(["history", "import", backup.path]).status == 0)
+        let before = try box.run(["history", "show", String(id.uuidString.prefix(8))], extraEnvironment: ["TZ": "Europe/Amsterdam"])
+        #expect(!before.stdout.contains("Splits per kilometre"), "\(before)")
+
+        let run = try box.run(["history", "import", tcx.path], extraEnvironment: ["TZ": "Europe/Amsterdam"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdoutLines.first == "\(tcx.path): already present (\(id.uuidString.prefix(8))); its original kept", "\(run)")
+        let kept = box.dataFolder.appendingPathComponent("activities/\(id.uuidString).tcx")
+        #expect(try Data(contentsOf: kept) == (try Data(contentsOf: tcx)))
+        let after = try box.run(["history", "show", String(id.uuidString.prefix(8))], extraEnvironment: ["TZ": "Europe/Amsterdam"])
+        #expect(after.stdout.contains("  Splits per kilometre\n"), "\(after)")
+        #expect(after.stdout.contains("Recorded by Polar M400 (3173437224.tcx, TCX)"), "\(after)")
+    }
+
+    @Test("exports of imported sessions: a GPX-imported ride as FIT carries its totals; a run–row file as TCX comes back as itself")
+    func exportsOfImported() throws {
+        let box = try E2ESandbox.forHistory()
+        let gpx = Self.fixture("real/4801048867_strava.gpx")
+        let multisport = Self.fixture("real/6471559601_ACTIVITY.fit")
+        #expect(try box.run(["history", "import", gpx.path, multisport.path], extraEnvironment: ["TZ": "Europe/Amsterdam"]).status == 0)
+        let records = try Self.sessions(box)
+        let ride = try #require(records.first { $0.source?.format == "gpx" })
+        let fit = box.file("ride.fit")
+        #expect(try box.run(["history", "export", String(ride.id.uuidString.prefix(8)), "--fit", fit.path]).status == 0)
+        let written = try ActivityFile.decode(try Data(contentsOf: fit))
+        let totals = try #require(written.sessions.first?.totals)
+        let leg = try #require(ride.legs.first)
+        #expect(totals.timerSeconds == leg.timerSeconds && totals.elapsedSeconds != nil)
+        #expect(abs((totals.distanceMeters ?? 0) - (leg.distanceMeters ?? -1)) < 0.01)
+        // FIT keeps heart rate in whole beats per minute and climb in whole metres.
+        #expect(totals.averageHeartRate == leg.avgHeartRate.map { $0.rounded() } && totals.ascentMeters == leg.ascentMeters.map { $0.rounded() })
+        #expect(written.utcOffsetSeconds == 7200)
+
+        let row = try #require(records.first { $0.legs.count == 3 })
+        let out = box.file("out")
+        #expect(try box.run(["history", "export", String(row.id.uuidString.prefix(8)), "--tcx", out.path + "/"]).status == 0)
+        let again = try box.run(["history", "import", out.path])
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stdoutLines.first?.hasSuffix(": already present (\(row.id.uuidString.prefix(8)), the same activity)") == true, "\(again)")
+        #expect(try Self.sessions(box).count == 2)
     }
 
     @Test("a folder of GPX files in UTC says once that they give no time zone")

@@ -28,7 +28,10 @@ enum ActivityDetailText {
                       units: WorkoutModel.Profile.Units, width: Int, glyphs: Glyphs) -> [String] {
         var lines: [String] = []
         if let source = record.source {
-            let device = [source.manufacturer, source.product].compactMap { $0?.sanitizedForTerminal }.joined(separator: " ")
+            // "Polar M400" says its maker already: not "polar Polar M400".
+            var maker = source.manufacturer
+            if let name = maker, let product = source.product, product.lowercased().hasPrefix(name.lowercased()) { maker = nil }
+            let device = [maker, source.product].compactMap { $0?.sanitizedForTerminal }.joined(separator: " ")
             lines.append("")
             lines.append("Recorded by \(device.isEmpty ? "an unnamed device" : device) "
                 + "(\(source.fileName.sanitizedForTerminal), \(source.format.uppercased()))")

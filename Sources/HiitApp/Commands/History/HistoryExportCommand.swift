@@ -287,7 +287,7 @@ struct HistoryExportCommand: Command {
             if let (url, data) = kept {
                 if ActivityFile.format(of: data) == format { return data }
                 do {
-                    activity = try ActivityFile.decode(data)
+                    activity = SessionExport.completed(try ActivityFile.decode(data), with: record)
                 } catch {
                     throw CommandFailure.data("\(url.path): \(error)")
                 }

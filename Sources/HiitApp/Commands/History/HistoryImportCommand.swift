@@ -96,9 +96,20 @@ struct HistoryImportCommand: Command {
             }
             for file in search.files {
                 let url = URL(fileURLWithPath: file)
-                guard let head = try? DiskFile.readPrefix(at: url, count: FolderSearch.sniffedBytes),
-                      ActivityFile.format(of: head) != nil || FolderSearch.mayBeXML(head) else {
-                    otherFiles += 1
+                let head: Data
+                do {
+                    head = try DiskFile.readPrefix(at: url, count: FolderSearch.sniffedBytes)
+                } catch {
+                    // A watch's file that cannot be read is a ride lost unless it is named.
+                    fail(CommandFailure(status: ErrorReport.status(for: error), message: "\(error); not imported"))
+                    continue
+                }
+                guard ActivityFile.format(of: head) != nil || FolderSearch.mayBeXML(head) else {
+                    if let named = Self.activityExtension(of: file) {
+                        refuseUnrecognised(file, size: head.count, named: named, alone: false)
+                    } else {
+                        otherFiles += 1
+                    }
                     continue
                 }
                 guard let data = read(file, named: false) else { continue }
@@ -115,9 +126,30 @@ struct HistoryImportCommand: Command {
             guard let data = read(path, named: true) else { return }
             if let format = ActivityFile.format(of: data) {
                 importActivity(data, format: format, path: path, inFolder: false)
+            } else if data.isEmpty {
+                fail(.data("\(path.oneLineEscaped): the file is empty; \(namedFiles > 1 ? "not imported" : "nothing was imported")"))
+            } else if let named = Self.activityExtension(of: path), ActivityFile.format(of: data) == nil,
+                      named == .fit || !FolderSearch.mayBeXML(data) {
+                refuseUnrecognised(path, size: data.count, named: named, alone: namedFiles == 1)
             } else {
                 importJSONLines(data, path: path)
             }
+        }
+
+        /// The activity format a file's name says (`.fit`, `.gpx`, `.tcx`, any case), or `nil`.
+        static func activityExtension(of path: String) -> RecordedActivity.Format? {
+            RecordedActivity.Format(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+        }
+
+        /// Refuses a file whose name says FIT, GPX or TCX but whose content is not (an empty
+        /// or cut-off copy, another file renamed): data (65), naming it; `alone` when it is the
+        /// only path named.
+        mutating func refuseUnrecognised(_ path: String, size: Int, named: RecordedActivity.Format, alone: Bool) {
+            let what = switch named {
+            case .fit: size < 12 ? "too short for a FIT file (\(size) bytes; its header alone is 12 or 14)" : "not a FIT file (no .FIT signature in its header)"
+            case .gpx, .tcx: size == 0 ? "empty" : "not \(named == .gpx ? "a GPX" : "a TCX") file (no <\(named == .gpx ? "gpx" : "TrainingCenterDatabase")> root element)"
+            }
+            fail(.data("\(path.oneLineEscaped): \(what); \(alone ? "nothing was imported" : "not imported")"))
         }
 
         /// The bytes of `path`; `nil` after reporting why it cannot be read.
@@ -131,7 +163,8 @@ struct HistoryImportCommand: Command {
                 }
                 return try DiskFile.read(at: url, maximumBytes: HistoryImportCommand.maximumBytes)
             } catch {
-                fail(CommandFailure(status: ErrorReport.status(for: error), message: "\(error); nothing was imported"))
+                let consequence = named && namedFiles == 1 ? "nothing was imported" : "not imported"
+                fail(CommandFailure(status: ErrorReport.status(for: error), message: "\(error); \(consequence)"))
                 return nil
             }
         }
@@ -159,7 +192,13 @@ struct HistoryImportCommand: Command {
             guard loadKeys(), let keys else { return }
             if ids.contains(fileID) {
                 present += 1
-                console.out("\(shown): already present (\(HistoryText.shortID(fileID)))")
+                // The session came back from a JSON lines backup without its original: keep it now.
+                let originals = ActivityOriginals(folder)
+                if originals.find(fileID) == nil, (try? originals.keep(data, id: fileID, format: format.rawValue)) != nil {
+                    console.out("\(shown): already present (\(HistoryText.shortID(fileID))); its original kept")
+                } else {
+                    console.out("\(shown): already present (\(HistoryText.shortID(fileID)))")
+                }
                 return
             }
             let activity: RecordedActivity
