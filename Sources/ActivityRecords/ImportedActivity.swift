@@ -95,7 +95,9 @@ public struct ImportedActivity: Sendable, Equatable {
         var record = SessionRecord(
             id: id, workout: Self.workoutName(activity.name, legs: legs), kind: .multisport, start: start, end: end,
             timeZone: timeZone, workoutSeconds: SessionRecord.workoutSeconds(ofLegs: legs),
-            totalSeconds: max(0, span - paused), pausedSeconds: min(paused, span),
+            // To the millisecond: the instants' differences carry a Date's rounding (8355.600000023842).
+            totalSeconds: SegmentRecord.milliseconds(max(0, span - paused)),
+            pausedSeconds: SegmentRecord.milliseconds(min(paused, span)),
             rounds: SessionRecord.rounds(ofLegs: legs), exercises: 0,
             weightKg: weightKg, kcal: nil, legs: legs)
         record.source = source

@@ -103,7 +103,10 @@ enum HistoryText {
         let end = wallClock(record.end, utcOffsetSeconds: record.utcOffsetSeconds, seconds: true)
         var rows: [(String, String)] = [
             ("Session", record.id.uuidString),
-            ("Workout", "\(record.workout.sanitizedForTerminal) (\(record.kind.rawValue))"),
+            // A recorded activity is named as `hiit history` lists it ("Afternoon ride"), not by
+            // the sport word its file gave or the record's kind.
+            ("Workout", record.source == nil ? "\(record.workout.sanitizedForTerminal) (\(record.kind.rawValue))"
+                : "\(SessionTitle.title(for: record, dash: glyphs == .unicode ? "–" : "-").sanitizedForTerminal) (recorded activity)"),
             ("Date", "\(record.localDate) (\(record.timeZone.sanitizedForTerminal), \(offset(record.utcOffsetSeconds, glyphs: glyphs)))"),
             ("Started", "\(start.date) \(start.time)  (\(iso(record.start)))"),
             ("Ended", "\(end.date) \(end.time)  (\(iso(record.end)))"),

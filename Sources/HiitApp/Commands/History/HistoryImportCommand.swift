@@ -126,8 +126,6 @@ struct HistoryImportCommand: Command {
             guard let data = read(path, named: true) else { return }
             if let format = ActivityFile.format(of: data) {
                 importActivity(data, format: format, path: path, inFolder: false)
-            } else if data.isEmpty {
-                fail(.data("\(path.oneLineEscaped): the file is empty; \(namedFiles > 1 ? "not imported" : "nothing was imported")"))
             } else if let named = Self.activityExtension(of: path), ActivityFile.format(of: data) == nil,
                       named == .fit || !FolderSearch.mayBeXML(data) {
                 refuseUnrecognised(path, size: data.count, named: named, alone: namedFiles == 1)
@@ -143,11 +141,15 @@ struct HistoryImportCommand: Command {
 
         /// Refuses a file whose name says FIT, GPX or TCX but whose content is not (an empty
         /// or cut-off copy, another file renamed): data (65), naming it; `alone` when it is the
-        /// only path named.
+        /// only path named. (An empty file of another name is an empty history's JSON lines.)
         mutating func refuseUnrecognised(_ path: String, size: Int, named: RecordedActivity.Format, alone: Bool) {
-            let what = switch named {
-            case .fit: size < 12 ? "too short for a FIT file (\(size) bytes; its header alone is 12 or 14)" : "not a FIT file (no .FIT signature in its header)"
-            case .gpx, .tcx: size == 0 ? "empty" : "not \(named == .gpx ? "a GPX" : "a TCX") file (no <\(named == .gpx ? "gpx" : "TrainingCenterDatabase")> root element)"
+            let what = if size == 0 {
+                "the file is empty"
+            } else {
+                switch named {
+                case .fit: size < 12 ? "too short for a FIT file (\(size) bytes; its header alone is 12 or 14)" : "not a FIT file (no .FIT signature in its header)"
+                case .gpx, .tcx: "not \(named == .gpx ? "a GPX" : "a TCX") file (no <\(named == .gpx ? "gpx" : "TrainingCenterDatabase")> root element)"
+                }
             }
             fail(.data("\(path.oneLineEscaped): \(what); \(alone ? "nothing was imported" : "not imported")"))
         }
