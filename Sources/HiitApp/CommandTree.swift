@@ -39,13 +39,43 @@ enum CommandTree {
         return node
     }
 
+    /// The root's one-line description.
+    private static let rootAbstract = "An interval (HIIT, Tabata, EMOM) and multisport (swim, bike, run) workout timer for the terminal, with voice and beep cues, a history and statistics."
+    /// The root's help paragraph.
+    private static let rootDiscussion = "Without a subcommand, runs the selected workout as 'hiit run' does."
+
     /// The whole tree: the root runs a workout as `hiit run` does.
     static let root = CommandSpec(
-        name: "hiit",
-        abstract: "An interval (HIIT, Tabata, EMOM) and multisport (swim, bike, run) workout timer for the terminal, with voice and beep cues, a history and statistics.",
-        discussion: "Without a subcommand, runs the selected workout as 'hiit run' does.",
+        name: "hiit", abstract: rootAbstract, discussion: rootDiscussion,
         options: RunWorkoutCommand.spec.options,
         subcommands: [RunWorkoutCommand.spec] + commands.filter { $0.path.count == 1 }.map { spec(of: $0) })
+
+    /// The tree a command line is parsed with, and whether it is the whole ``root``.
+    ///
+    /// When the first word names a command, the root with that command's branch alone (and
+    /// `run`), so that a start builds the specs of one command and its subcommands rather than
+    /// of all thirty (building a spec runs the command's property wrappers: the whole tree was
+    /// about a seventh of a warm `hiit stats`); when no word names a command (`hiit`, `hiit
+    /// tabata --mute`, `hiit run …`), the root with `run` alone; otherwise (`help`, a command
+    /// named after an option) the whole tree. The branch holds every spec the words can reach,
+    /// so such a command line parses to the same command as with the whole tree; help and
+    /// errors are parsed again with the whole tree (``dispatch``), which lists and suggests
+    /// every command.
+    static func tree(for arguments: [String]) -> (tree: CommandSpec, isWhole: Bool) {
+        if let first = arguments.first, let top = commands.first(where: { $0.path == [first] }) {
+            return (pruned(branch: spec(of: top)), false)
+        }
+        let topNames = Set(commands.compactMap { $0.path.count == 1 ? $0.path[0] : nil } + ["help"])
+        if arguments.contains(where: topNames.contains) { return (root, true) }
+        return (pruned(branch: nil), false)
+    }
+
+    /// The root (its texts, options and arguments) with `branch` and `run` as its only
+    /// subcommands.
+    private static func pruned(branch: CommandSpec?) -> CommandSpec {
+        CommandSpec(name: "hiit", abstract: rootAbstract, discussion: rootDiscussion, options: RunWorkoutCommand.spec.options,
+                    subcommands: [RunWorkoutCommand.spec] + (branch.map { [$0] } ?? []))
+    }
 
     /// Runs the program with `arguments` (without the program name) and returns the exit
     /// status; every error a command throws is reported here, through ``ErrorReport``.
@@ -73,12 +103,23 @@ enum CommandTree {
     private static func dispatch(arguments: [String], environment: [String: String], console: Console, now: Date) -> Int32 {
         let width = helpWidth(columnsVariable: environment["COLUMNS"],
                               terminalColumns: TerminalSize.query(fd: STDOUT_FILENO)?.columns)
-        let outcome: ParseOutcome
+        var outcome: ParseOutcome
+        var (tree, isWhole) = tree(for: arguments)
         do {
-            outcome = try root.parse(arguments)
+            outcome = try tree.parse(arguments)
+            if case .help = outcome, !isWhole {
+                tree = root
+                outcome = try root.parse(arguments)
+            }
         } catch {
-            return ErrorReport.end(with: error.error, path: spelled(root.specs(along: error.path) ?? [root], console.glyphs),
-                                   width: width, console: console)
+            // The whole tree, for the same error and its suggestions as every other command line.
+            do {
+                tree = root
+                outcome = try root.parse(arguments)
+            } catch {
+                return ErrorReport.end(with: error.error, path: spelled(root.specs(along: error.path) ?? [root], console.glyphs),
+                                       width: width, console: console)
+            }
         }
         switch outcome {
         case .version:
@@ -93,7 +134,7 @@ enum CommandTree {
                 environment: environment, console: console, now: now,
                 locations: Locations(environment: environment,
                                      executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()))
-            let path = spelled(root.specs(along: parsed.path) ?? [root], console.glyphs)
+            let path = spelled(tree.specs(along: parsed.path) ?? root.specs(along: parsed.path) ?? [root], console.glyphs)
             do {
                 // Plain `hiit` is `hiit run`.
                 if parsed.path.isEmpty || parsed.path == RunWorkoutCommand.path {

@@ -74,7 +74,11 @@ import Glibc
                                    context: { "stdout: \(collected?.text ?? "")\nstderr: \(errors.text)" }) { child.ending }
         // Once hiit has exited, nothing else holds stderr: it ends as soon as its last line is read.
         let errorText = try errors.waitForEnd("stderr")
-        return Outcome(status: ending.status, signal: ending.signal, stdout: collected?.text ?? "", stderr: errorText)
+        // Likewise stdout, once the test's own copy of the terminal end is closed: read to its
+        // end, not as far as the reader had got when the exit was seen (the summary comes last).
+        terminal?.closeSecondary()
+        let outputText = try collected?.waitForEnd("stdout") ?? ""
+        return Outcome(status: ending.status, signal: ending.signal, stdout: outputText, stderr: errorText)
     }
 
     @Test(arguments: Fault.allCases, FrontEnd.allCases)

@@ -11,6 +11,7 @@ final class PseudoTerminal {
     /// The terminal end, for the child's stdin (`HiitProcess`'s `stdin:`).
     let secondary: Int32
     private var isOpen = true
+    private var isSecondaryOpen = true
 
     /// Opens a new pseudo-terminal pair.
     /// - Throws: ``E2EFailure`` with the errno when one cannot be opened.
@@ -54,11 +55,21 @@ final class PseudoTerminal {
         }
     }
 
+    /// Closes the test's copy of the terminal end (once), so that once the child has exited
+    /// too, reading the primary ends after the last byte the child wrote (EIO) rather than
+    /// waiting: a test can then wait for the whole output instead of racing its reader.
+    func closeSecondary() {
+        guard isOpen, isSecondaryOpen else { return }
+        isSecondaryOpen = false
+        Glibc.close(secondary)
+    }
+
     /// Closes both ends (once; also done on release).
     func close() {
         guard isOpen else { return }
         isOpen = false
-        Glibc.close(secondary)
+        if isSecondaryOpen { Glibc.close(secondary) }
+        isSecondaryOpen = false
         Glibc.close(primary)
     }
 }
