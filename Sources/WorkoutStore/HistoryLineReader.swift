@@ -915,6 +915,13 @@ private struct LineScanner {
         if i < count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             guard i < count, isDigit(bytes[i]) else { return nil }
+            // Most fractions are 1–7 digits (`20.5`, `0.125`): read them eight bytes at once.
+            if let run = digitRun(at: i) {
+                mantissa = mantissa &* Self.wholePowerOfTen(run.count) &+ run.value
+                digits += run.count
+                fractionDigits += run.count
+                i += run.count
+            }
             while i < count, isDigit(bytes[i]) {
                 mantissa = mantissa &* 10 &+ UInt64(bytes[i] - zero)
                 digits += 1
@@ -977,6 +984,21 @@ private struct LineScanner {
     @inline(__always)
     func isFractionOrExponent(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+    }
+
+    /// 10^n for n in 0…7 as a whole number, for ``digitRun(at:)``'s runs of up to 7 digits.
+    @inline(__always)
+    static func wholePowerOfTen(_ n: Int) -> UInt64 {
+        switch n {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        default: 10_000_000
+        }
     }
 
     /// 10^n for n in 0…22, each exact as a `Double` (5^22 < 2^53).

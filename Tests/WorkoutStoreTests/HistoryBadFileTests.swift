@@ -15,6 +15,13 @@ private func column(of text: String, in line: String) -> Int {
     return line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: range.lowerBound) + 1
 }
 
+/// The 1-based column of the value written after `key` (`"weightKg":`) in `line`: the key is
+/// searched, not the value, which the line's random id may also hold (`…4000…`).
+private func column(ofValueAfter key: String, in line: String) -> Int {
+    let at = column(of: key, in: line)
+    return at < 0 ? -1 : at + key.unicodeScalars.count
+}
+
 /// Bad history files: each gives a clear, located message and is never changed by reading,
 /// listing, deleting another session or importing sessions already present.
 @Suite struct HistoryBadFileTests {
@@ -36,13 +43,13 @@ private func column(of text: String, in line: String) -> Int {
             ("a wrong type", Data(wrongType.utf8),
              "PATH, line 2, column \(column(of: "\"2:40\"", in: wrongType)): workoutSeconds: expected a number, found the string \"2:40\""),
             ("a negative duration", Data(negative.utf8),
-             "PATH, line 2, column \(column(of: "-230", in: negative)): totalSeconds: -230 is outside 0–604800 seconds (7 days)"),
+             "PATH, line 2, column \(column(ofValueAfter: "\"totalSeconds\":", in: negative)): totalSeconds: -230 is outside 0–604800 seconds (7 days)"),
             ("a count too large for any integer", Data(huge.utf8),
-             "PATH, line 2, column \(column(of: "1e300", in: huge)): rounds: expected a whole number, found the number 1e300"),
+             "PATH, line 2, column \(column(ofValueAfter: "\"rounds\":", in: huge)): rounds: expected a whole number, found the number 1e300"),
             ("an offset no zone has", Data(offset.utf8),
-             "PATH, line 2, column \(column(of: "100000", in: offset)): utcOffsetSeconds: 100000 is outside -64800–64800 seconds (UTC±18:00)"),
+             "PATH, line 2, column \(column(ofValueAfter: "\"utcOffsetSeconds\":", in: offset)): utcOffsetSeconds: 100000 is outside -64800–64800 seconds (UTC±18:00)"),
             ("an impossible weight", Data(weight.utf8),
-             "PATH, line 2, column \(column(of: "4000", in: weight)): weightKg: 4000 is outside 20–400 kg"),
+             "PATH, line 2, column \(column(ofValueAfter: "\"weightKg\":", in: weight)): weightKg: 4000 is outside 20–400 kg"),
             ("a day that does not exist", Data(date.utf8),
              "PATH, line 2, column \(column(of: "\"2026-02-30\"", in: date)): localDate: \"2026-02-30\" is not a date YYYY-MM-DD"),
             ("an end before the start", Data(backwards.utf8),
