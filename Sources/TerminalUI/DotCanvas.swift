@@ -202,7 +202,8 @@ public enum RouteDrawing {
 /// ```
 ///
 /// The y axis runs from the series' lowest to its highest value (labels at both ends, right
-/// aligned); the x axis from the first x to the last (labels under its ends). In ASCII the
+/// aligned); the x axis from the first x to the last, or over the range given (labels under
+/// its ends). In ASCII the
 /// axis is `|`, `+`, `-`.
 public enum LineChart {
     /// The chart's lines: `height` rows of the plot, the axis line, and the x labels.
@@ -212,13 +213,18 @@ public enum LineChart {
     ///   - height: rows of the plot (at least 2).
     ///   - yLabel: formats a y value (`412 m`, `171 bpm`).
     ///   - xLabel: formats an x value (`40.1 km`, `1:02:00`).
+    ///   - xRange: the x axis's ends, when it must be the same as another chart's (two charts
+    ///     of one leg lined up); `nil` for the series' own first and last x. Points outside it
+    ///     are drawn at its ends.
     ///   - glyphs: braille or ASCII.
     /// - Returns: the lines; none for fewer than two finite points.
     public static func lines(_ points: [(x: Double, y: Double)], width: Int, height: Int,
-                             yLabel: (Double) -> String, xLabel: (Double) -> String, glyphs: Glyphs) -> [String] {
+                             yLabel: (Double) -> String, xLabel: (Double) -> String,
+                             xRange: ClosedRange<Double>? = nil, glyphs: Glyphs) -> [String] {
         let finite = points.filter { $0.x.isFinite && $0.y.isFinite }
         guard finite.count >= 2, let minY = finite.map(\.y).min(), let maxY = finite.map(\.y).max(),
-              let firstX = finite.first?.x, let lastX = finite.last?.x else { return [] }
+              let ownFirst = finite.first?.x, let ownLast = finite.last?.x else { return [] }
+        let firstX = xRange?.lowerBound ?? ownFirst, lastX = xRange?.upperBound ?? ownLast
         let rows = max(2, height)
         let top = yLabel(maxY), bottom = yLabel(minY)
         let labelWidth = max(top.displayWidth, bottom.displayWidth)
@@ -227,7 +233,7 @@ public enum LineChart {
         let across = Double(canvas.dotsAcross - 1), down = Double(canvas.dotsDown - 1)
         let spanX = max(lastX - firstX, 1e-9), spanY = maxY - minY
         func dot(_ point: (x: Double, y: Double)) -> (Int, Int) {
-            let x = Int(((point.x - firstX) / spanX * across).rounded())
+            let x = Int((min(max(point.x - firstX, 0), spanX) / spanX * across).rounded())
             let y = spanY > 0 ? Int((down - (point.y - minY) / spanY * down).rounded()) : Int(down / 2)
             return (x, y)
         }

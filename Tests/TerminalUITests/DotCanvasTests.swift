@@ -75,4 +75,23 @@ struct DotCanvasTests {
         #expect(lines[3].dropFirst(7).first == "*" && lines[3].last == "*")
         #expect(LineChart.lines([(x: 0, y: 1)], width: 40, height: 4, yLabel: { "\($0)" }, xLabel: { "\($0)" }, glyphs: .ascii).isEmpty)
     }
+
+    @Test("a chart given another chart's x range: its series starts where its x is on that axis, the labels are the range's")
+    func sharedXRange() {
+        // A heart rate that starts at 20 km of a 40 km leg (the strap joined late), flat.
+        let late: [(x: Double, y: Double)] = (20...40).map { (x: Double($0) * 1000, y: $0 % 2 == 0 ? 150 : 140) }
+        let lines = LineChart.lines(late, width: 40, height: 4, yLabel: { "\(Int($0)) bpm" },
+                                    xLabel: { String(format: "%.0f km", $0 / 1000) }, xRange: 0...40_000, glyphs: .ascii)
+        #expect(lines.count == 6)
+        // "150 bpm" is 7 cells: the plot starts after it, a space and the axis (9 cells), and
+        // is 40 − 7 − 2 = 31 cells wide, dots 0–30; 20 km of 0–40 km is dot 15.
+        #expect(lines[5].hasPrefix("         0 km") && lines[5].hasSuffix("40 km"), "\(lines[5])")
+        let plot = lines[0..<4].map { Array($0.dropFirst(9)) }
+        let firstDot = plot.compactMap { $0.firstIndex(of: "*") }.min()
+        #expect(firstDot == 15, "\(lines.joined(separator: "\n"))")
+        #expect(plot.map(\.count).max() == 31, "the series reaches the right end")
+        let own = LineChart.lines(late, width: 40, height: 4, yLabel: { "\(Int($0)) bpm" },
+                                  xLabel: { String(format: "%.0f km", $0 / 1000) }, glyphs: .ascii)
+        #expect(own[5].hasPrefix("         20 km"), "without a range the axis starts at the series' first x")
+    }
 }

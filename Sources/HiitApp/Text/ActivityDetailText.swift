@@ -98,17 +98,23 @@ enum ActivityDetailText {
                                              height: routeRows, glyphs: glyphs)
             lines += drawing.map { "    " + TextTable.trimmed($0) }
         }
-        for (title, measurement, label) in [("Elevation", Tracks.Profile.Measurement.elevation, { (value: Double) in climb(value, units: units) }),
-                                            ("Heart rate", .heartRate, { (value: Double) in "\(Int(value.rounded())) bpm" })] {
-            let profile = Tracks.Profile(measurement, points: session.points, pauses: session.pauses, maximumPoints: 2 * max(10, width))
-            guard profile.points.count >= 2 else { continue }
+        let charts = [("Elevation", Tracks.Profile.Measurement.elevation, { (value: Double) in climb(value, units: units) }),
+                      ("Heart rate", .heartRate, { (value: Double) in "\(Int(value.rounded())) bpm" })].map { title, measurement, label in
+            (title, Tracks.Profile(measurement, points: session.points, pauses: session.pauses, maximumPoints: 2 * max(10, width)), label)
+        }
+        // The charts of a leg share their x axis, so that a climb and the heart rate it raised
+        // line up (a heart rate strap often starts a few samples after the altitude does).
+        let drawn = charts.filter { $0.1.points.count >= 2 }
+        let xs = drawn.flatMap { [$0.1.points.first?.x, $0.1.points.last?.x].compactMap { $0 } }
+        let shared: ClosedRange<Double>? = Set(drawn.map(\.1.axis)).count == 1 ? xs.min().flatMap { low in xs.max().map { low...$0 } } : nil
+        for (title, profile, label) in drawn {
             let xLabel: (Double) -> String = profile.axis == .distanceMeters
                 ? { Format.distance($0, units: units, sport: sport == .swimming ? .swimming : nil, poolUnit: nil) }
                 : { Format.clock($0) }
             lines.append("")
             lines.append("  \(title) by \(profile.axis == .distanceMeters ? "distance" : "timer time")")
             lines += LineChart.lines(profile.points.map { (x: $0.x, y: $0.y) }, width: max(20, min(width - 2, 74)), height: profileRows,
-                                     yLabel: label, xLabel: xLabel, glyphs: glyphs).map { "  " + $0 }
+                                     yLabel: label, xLabel: xLabel, xRange: shared, glyphs: glyphs).map { "  " + $0 }
         }
         return lines
     }
