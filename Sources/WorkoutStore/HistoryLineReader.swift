@@ -401,24 +401,35 @@ private struct LineScanner {
         return .some(value)
     }
 
+    /// Steps through a JSON array: `[`, then `element` at each element (whitespace skipped
+    /// before it), a comma between two, `]`. `false` when the syntax is not as expected or
+    /// `element` answers `false` (the reader is then left where it stopped).
+    @inline(__always)
+    mutating func forEachElement(_ element: (inout Self) -> Bool) -> Bool {
+        guard take(openBracket) else { return false }
+        skipWhitespace()
+        if take(closeBracket) { return true }
+        while true {
+            skipWhitespace()
+            guard element(&self) else { return false }
+            skipWhitespace()
+            if take(comma) { continue }
+            return take(closeBracket)
+        }
+    }
+
     /// A JSON array whose elements `element` reads, or `nil` when anything is not as expected.
     /// Room for `capacity` elements is made at the first one (fewer reallocations for laps).
     @inline(__always)
     mutating func array<Element>(reserving capacity: Int, of element: (inout Self) -> Element?) -> [Element]? {
-        guard take(openBracket) else { return nil }
         var items: [Element] = []
-        skipWhitespace()
-        if take(closeBracket) { return items }
-        items.reserveCapacity(capacity)
-        while true {
-            skipWhitespace()
-            guard let item = element(&self) else { return nil }
+        let isArray = forEachElement { scanner in
+            guard let item = element(&scanner) else { return false }
+            if items.isEmpty { items.reserveCapacity(capacity) }
             items.append(item)
-            skipWhitespace()
-            if take(comma) { continue }
-            guard take(closeBracket) else { return nil }
-            return items
+            return true
         }
+        return isArray ? items : nil
     }
 
     mutating func legRecords() -> [LegRecord]? {
@@ -520,22 +531,15 @@ private struct LineScanner {
     /// (``HistoryRecordRules``: at most ``RecordLimits/segmentsPerSession``, each
     /// ``SegmentRecord/keepsLimits``), keeping nothing; `false` when the strict path must decide.
     mutating func checkedSegments() -> Bool {
-        guard take(openBracket) else { return false }
-        skipWhitespace()
-        if take(closeBracket) { return true }
         var count = 0
-        while true {
-            skipWhitespace()
+        return forEachElement { scanner in
             // No label is made: an empty one costs nothing, and the limits are the times'.
-            guard let fields = segmentFields(),
+            guard let fields = scanner.segmentFields(),
                   SegmentRecord(kind: fields.kind, label: "", startSeconds: fields.start, elapsedSeconds: fields.elapsed,
                                 timerSeconds: fields.timer).keepsLimits
             else { return false }
             count += 1
-            guard count <= RecordLimits.segmentsPerSession else { return false }
-            skipWhitespace()
-            if take(comma) { continue }
-            return take(closeBracket)
+            return count <= RecordLimits.segmentsPerSession
         }
     }
 
@@ -1030,16 +1034,7 @@ private struct LineScanner {
                 return take(closeBrace)
             }
         case openBracket:
-            index += 1
-            skipWhitespace()
-            if take(closeBracket) { return true }
-            while true {
-                skipWhitespace()
-                guard skipValue(depth: depth + 1) else { return false }
-                skipWhitespace()
-                if take(comma) { continue }
-                return take(closeBracket)
-            }
+            return forEachElement { $0.skipValue(depth: depth + 1) }
         case quote:
             return plainString() != nil
         case UInt8(ascii: "t"):
