@@ -95,29 +95,37 @@ private let zero = UInt8(ascii: "0")
 private let nine = UInt8(ascii: "9")
 private let minus = UInt8(ascii: "-")
 
-/// The keys of a history line, as bit positions for repeated-key detection.
-private enum RecordKey: Int {
-    // Declared in the order hiit writes them (keys sorted, as ``SessionRecord/jsonLine()``
-    // writes them), so a key's raw value is its written position.
+/// The keys of an object the fast path knows (a record's, a leg's), declared in the order hiit
+/// writes them (keys sorted, as ``SessionRecord/jsonLine()`` writes them), so that a key's raw
+/// value is its written position: the key hiit writes after `key` is `rawValue + 1`, tried
+/// first at the next member (``LineScanner/nextMember(_:of:)``). The raw value is also the
+/// key's bit in a mask of keys (repeated-key detection, the required keys), so there are at
+/// most 32.
+private protocol WrittenKey: RawRepresentable where RawValue == Int {
+    /// `"key":` as hiit writes it.
+    var literal: StaticString { get }
+    /// The keys an object must have, as bits of ``bit`` (a mask: no array to build per line).
+    static var required: UInt32 { get }
+    /// The key whose name is `key` (the bytes inside its quotes), or `nil` for another.
+    static func named(_ key: UnsafeBufferPointer<UInt8>.SubSequence) -> Self?
+}
+
+extension WrittenKey {
+    /// This key in a mask of keys: `1 << rawValue`.
+    var bit: UInt32 { 1 << UInt32(rawValue) }
+
+    /// The mask of `keys`.
+    static func bits(_ keys: [Self]) -> UInt32 { keys.reduce(0) { $0 | $1.bit } }
+}
+
+/// The keys of a history line.
+private enum RecordKey: Int, WrittenKey {
     case end, exercises, id, kcal, kcalSource, kind, legs, localDate, pausedSeconds, rounds, segments, source, start, timeZone
     case totalSeconds, utcOffsetSeconds, version, weightKg, workout, workoutSeconds
 
-    /// The keys a record must have, as bits of `1 << rawValue` (a mask: no array to build per line).
-    static let required: UInt32 = bits([.version, .id, .workout, .kind, .start, .end, .timeZone, .utcOffsetSeconds,
-                                        .localDate, .workoutSeconds, .totalSeconds])
+    static let required = bits([.version, .id, .workout, .kind, .start, .end, .timeZone, .utcOffsetSeconds,
+                                .localDate, .workoutSeconds, .totalSeconds])
 
-    static func bits(_ keys: [RecordKey]) -> UInt32 { keys.reduce(0) { $0 | 1 << UInt32($1.rawValue) } }
-
-    /// The key hiit writes at `position` with its literal `"key":`, tried before anything
-    /// else at each member.
-    static func written(at position: Int) -> (key: RecordKey, literal: StaticString)? {
-        RecordKey(rawValue: position).map { ($0, $0.literal) }
-    }
-
-    /// The position of this key in ``written(at:)``.
-    var writtenPosition: Int { rawValue }
-
-    /// `"key":` as hiit writes it.
     var literal: StaticString {
         switch self {
         case .end: #""end":"#
@@ -164,24 +172,13 @@ private enum RecordKey: Int {
     }
 }
 
-private enum LegKey: Int {
-    // Declared in the order hiit writes them (keys sorted): a key's raw value is its written position.
+/// The keys of a leg of a history line.
+private enum LegKey: Int, WrittenKey {
     case ascentMeters, avgCadence, avgHeartRate, descentMeters, distanceMeters, elapsedSeconds, isOpenWater, kcal, laps
     case maxHeartRate, movingSeconds, poolLength, poolUnit, sport, sportName, startSeconds, timerSeconds
 
-    /// The keys a leg must have, as bits of `1 << rawValue`.
-    static let required: UInt32 = [LegKey.sport, .startSeconds, .elapsedSeconds, .timerSeconds, .laps]
-        .reduce(0) { $0 | 1 << UInt32($1.rawValue) }
+    static let required = bits([.sport, .startSeconds, .elapsedSeconds, .timerSeconds, .laps])
 
-    /// As ``RecordKey/written(at:)``, for a leg.
-    static func written(at position: Int) -> (key: LegKey, literal: StaticString)? {
-        LegKey(rawValue: position).map { ($0, $0.literal) }
-    }
-
-    /// The position of this key in ``written(at:)``.
-    var writtenPosition: Int { rawValue }
-
-    /// `"key":` as hiit writes it.
     var literal: StaticString {
         switch self {
         case .ascentMeters: #""ascentMeters":"#
@@ -252,7 +249,6 @@ private struct LineScanner {
     mutating func sessionRecord() -> SessionRecord? {
         skipWhitespace()
         guard take(openBrace) else { return nil }
-        var seen: UInt32 = 0
         var version = 0
         var id: UUID?
         var workout = "", kind = SessionRecord.Kind.intervals, timeZone = "", localDate = LocalDay.epoch
@@ -264,13 +260,8 @@ private struct LineScanner {
         var segments: [SegmentRecord] = []
         var source: RecordSource?, kcalSource: KcalSource?
         var members = ObjectCursor()
-        var guess = 0
-        while let member = nextMember(&members, guess: &guess, written: RecordKey.written(at:),
-                                      named: RecordKey.named, position: \.writtenPosition) {
+        while let member = nextMember(&members, of: RecordKey.self) {
             if case let .known(key) = member {
-                let bit: UInt32 = 1 << UInt32(key.rawValue)
-                guard seen & bit == 0 else { return nil }
-                seen |= bit
                 switch key {
                 case .version:
                     guard let value = integer(), value >= 1, value <= SessionRecord.currentVersion else { return nil }
@@ -359,7 +350,7 @@ private struct LineScanner {
         guard !members.failed else { return nil }
         skipWhitespace()
         guard index == bytes.count else { return nil }
-        guard seen & RecordKey.required == RecordKey.required else { return nil }
+        guard members.knownKeys & RecordKey.required == RecordKey.required else { return nil }
         guard let id else { return nil }
         var record = SessionRecord(
             id: id, workout: workout, kind: kind, start: start, end: end, timeZone: timeZone,
@@ -410,24 +401,35 @@ private struct LineScanner {
         return .some(value)
     }
 
+    /// Steps through a JSON array: `[`, then `element` at each element (whitespace skipped
+    /// before it), a comma between two, `]`. `false` when the syntax is not as expected or
+    /// `element` answers `false` (the reader is then left where it stopped).
+    @inline(__always)
+    mutating func forEachElement(_ element: (inout Self) -> Bool) -> Bool {
+        guard take(openBracket) else { return false }
+        skipWhitespace()
+        if take(closeBracket) { return true }
+        while true {
+            skipWhitespace()
+            guard element(&self) else { return false }
+            skipWhitespace()
+            if take(comma) { continue }
+            return take(closeBracket)
+        }
+    }
+
     /// A JSON array whose elements `element` reads, or `nil` when anything is not as expected.
     /// Room for `capacity` elements is made at the first one (fewer reallocations for laps).
     @inline(__always)
     mutating func array<Element>(reserving capacity: Int, of element: (inout Self) -> Element?) -> [Element]? {
-        guard take(openBracket) else { return nil }
         var items: [Element] = []
-        skipWhitespace()
-        if take(closeBracket) { return items }
-        items.reserveCapacity(capacity)
-        while true {
-            skipWhitespace()
-            guard let item = element(&self) else { return nil }
+        let isArray = forEachElement { scanner in
+            guard let item = element(&scanner) else { return false }
+            if items.isEmpty { items.reserveCapacity(capacity) }
             items.append(item)
-            skipWhitespace()
-            if take(comma) { continue }
-            guard take(closeBracket) else { return nil }
-            return items
+            return true
         }
+        return isArray ? items : nil
     }
 
     mutating func legRecords() -> [LegRecord]? {
@@ -436,7 +438,6 @@ private struct LineScanner {
 
     mutating func legRecord() -> LegRecord? {
         guard take(openBrace) else { return nil }
-        var seen: UInt32 = 0
         var sport = "", startSeconds = 0.0, elapsedSeconds = 0.0, timerSeconds = 0.0
         var distanceMeters: Double?, kcal: Double?, poolLength: Double?
         var poolUnit: LengthUnit?, isOpenWater: Bool?
@@ -444,13 +445,8 @@ private struct LineScanner {
         var sportName: String?, ascentMeters: Double?, descentMeters: Double?
         var avgHeartRate: Double?, maxHeartRate: Double?, avgCadence: Double?, movingSeconds: Double?
         var members = ObjectCursor()
-        var guess = 0
-        while let member = nextMember(&members, guess: &guess, written: LegKey.written(at:),
-                                      named: LegKey.named, position: \.writtenPosition) {
+        while let member = nextMember(&members, of: LegKey.self) {
             if case let .known(key) = member {
-                let bit: UInt32 = 1 << UInt32(key.rawValue)
-                guard seen & bit == 0 else { return nil }
-                seen |= bit
                 switch key {
                 case .sport:
                     guard let value = string() else { return nil }
@@ -518,7 +514,7 @@ private struct LineScanner {
             }
         }
         guard !members.failed else { return nil }
-        guard seen & LegKey.required == LegKey.required else { return nil }
+        guard members.knownKeys & LegKey.required == LegKey.required else { return nil }
         return LegRecord(sport: sport, startSeconds: startSeconds, elapsedSeconds: elapsedSeconds,
                          timerSeconds: timerSeconds, distanceMeters: distanceMeters, kcal: kcal, laps: laps,
                          poolLength: poolLength, poolUnit: poolUnit, isOpenWater: isOpenWater,
@@ -535,22 +531,15 @@ private struct LineScanner {
     /// (``HistoryRecordRules``: at most ``RecordLimits/segmentsPerSession``, each
     /// ``SegmentRecord/keepsLimits``), keeping nothing; `false` when the strict path must decide.
     mutating func checkedSegments() -> Bool {
-        guard take(openBracket) else { return false }
-        skipWhitespace()
-        if take(closeBracket) { return true }
         var count = 0
-        while true {
-            skipWhitespace()
+        return forEachElement { scanner in
             // No label is made: an empty one costs nothing, and the limits are the times'.
-            guard let fields = segmentFields(),
+            guard let fields = scanner.segmentFields(),
                   SegmentRecord(kind: fields.kind, label: "", startSeconds: fields.start, elapsedSeconds: fields.elapsed,
                                 timerSeconds: fields.timer).keepsLimits
             else { return false }
             count += 1
-            guard count <= RecordLimits.segmentsPerSession else { return false }
-            skipWhitespace()
-            if take(comma) { continue }
-            return take(closeBracket)
+            return count <= RecordLimits.segmentsPerSession
         }
     }
 
@@ -626,6 +615,12 @@ private struct LineScanner {
         var failed = false
         /// Keys this reader does not know, seen so far in the object (each may stand once).
         var unknownKeys: [Range<Int>] = []
+        /// The keys this reader knows seen so far in the object, as bits of ``WrittenKey/bit``
+        /// (each may stand once): only ``nextMember(_:of:)`` keeps them.
+        var knownKeys: UInt32 = 0
+        /// The written position of the key ``nextMember(_:of:)`` tries first: the one after
+        /// the key last found.
+        var guess = 0
     }
 
     /// The next member's key, the reader left at its value; `nil` after the closing brace, or
@@ -666,33 +661,42 @@ private struct LineScanner {
     }
 
     /// ``nextMember(_:)`` for an object whose keys this reader knows: first tries the literals
-    /// `"key":` of the keys hiit writes next (`written(guess)` and the few after it, keys being
-    /// sorted and some optional), each one comparison of bytes; otherwise reads any key and
-    /// names it. `guess` moves on past the key found, so that the next member is tried as the
-    /// one after it.
+    /// `"key":` of the keys hiit writes next (the key at `cursor.guess` and the few after it,
+    /// keys being sorted and some optional), each one comparison of bytes; otherwise reads any
+    /// key and names it. `cursor.guess` moves on past the key found, so that the next member is
+    /// tried as the one after it. A known key that stood before in the object fails the cursor.
     @inline(__always)
-    mutating func nextMember<Key>(
-        _ cursor: inout ObjectCursor, guess: inout Int, written: (Int) -> (key: Key, literal: StaticString)?,
-        named: (UnsafeBufferPointer<UInt8>.SubSequence) -> Key?, position: (Key) -> Int
-    ) -> Member<Key>? {
+    mutating func nextMember<Key: WrittenKey>(_ cursor: inout ObjectCursor, of _: Key.Type) -> Member<Key>? {
         let separator = cursor.started ? comma : quote
         if index < bytes.count, bytes[index] == separator {
             let mark = index
             if cursor.started { index += 1 }
             for ahead in 0..<Self.keysTriedAhead {
-                guard let expected = written(guess + ahead) else { break }
+                guard let expected = Key(rawValue: cursor.guess + ahead) else { break }
                 if takeLiteral(expected.literal) {
                     cursor.started = true
-                    guess += ahead + 1
+                    cursor.guess += ahead + 1
                     skipWhitespace()
-                    return .known(expected.key)
+                    return Self.known(expected, &cursor)
                 }
             }
             index = mark
         }
         guard let range = nextMember(&cursor) else { return nil }
-        guard let key = named(bytes[range]) else { return .unknown(range) }
-        guess = position(key) + 1
+        guard let key = Key.named(bytes[range]) else { return .unknown(range) }
+        cursor.guess = key.rawValue + 1
+        return Self.known(key, &cursor)
+    }
+
+    /// `key` as a member, noted in `cursor.knownKeys`; `nil` with the cursor failed when it
+    /// stood before in the object.
+    @inline(__always)
+    static func known<Key: WrittenKey>(_ key: Key, _ cursor: inout ObjectCursor) -> Member<Key>? {
+        guard cursor.knownKeys & key.bit == 0 else {
+            cursor.failed = true
+            return nil
+        }
+        cursor.knownKeys |= key.bit
         return .known(key)
     }
 
@@ -1052,16 +1056,7 @@ private struct LineScanner {
                 return take(closeBrace)
             }
         case openBracket:
-            index += 1
-            skipWhitespace()
-            if take(closeBracket) { return true }
-            while true {
-                skipWhitespace()
-                guard skipValue(depth: depth + 1) else { return false }
-                skipWhitespace()
-                if take(comma) { continue }
-                return take(closeBracket)
-            }
+            return forEachElement { $0.skipValue(depth: depth + 1) }
         case quote:
             return plainString() != nil
         case UInt8(ascii: "t"):

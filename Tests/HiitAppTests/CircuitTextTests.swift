@@ -72,6 +72,29 @@ import WorkoutModel
         #expect(segments[1]["set"] is NSNull && segments[13]["label"] as? String == "Cool down")
     }
 
+    @Test("hiit show --json: the cues object with every key, the countdown by its name, none without cue settings")
+    func showJSONCues() throws {
+        let program = Program(Self.workout)
+        let settings = CueSettings(names: false, next: true, halfway: false, lastRound: true, countdown: .words)
+        let text = try TimelineJSON(program: program, kind: "intervals", cues: settings).render()
+        #expect(text.hasPrefix("""
+            {
+              "cues" : {
+                "countdown" : "words",
+                "halfway" : false,
+                "lastRound" : true,
+                "names" : false,
+                "next" : true
+              },
+              "estimatedSeconds" : 500,
+              "kind" : "intervals",
+              "name" : "Circuit",
+              "prepareSeconds" : 10,
+              "segments" : [
+            """), "\(text)")
+        #expect(!(try TimelineJSON(program: program, kind: "intervals").render()).contains("\"cues\""))
+    }
+
     // MARK: The timer screen
 
     /// The screen `seconds` after the start.

@@ -83,18 +83,8 @@ struct TimelineJSON: Encodable {
         try c.encode(estimatedSeconds, forKey: .estimatedSeconds)
         try c.encodeIfPresent(prepareSeconds, forKey: .prepareSeconds)
         try c.encode(segments, forKey: .segments)
-        if let cues {
-            var settings = c.nestedContainer(keyedBy: CueKeys.self, forKey: .cues)
-            try settings.encode(cues.names, forKey: .names)
-            try settings.encode(cues.next, forKey: .next)
-            try settings.encode(cues.halfway, forKey: .halfway)
-            try settings.encode(cues.lastRound, forKey: .lastRound)
-            try settings.encode(cues.countdown.rawValue, forKey: .countdown)
-        }
-    }
-
-    private enum CueKeys: String, CodingKey {
-        case names, next, halfway, lastRound, countdown
+        // CueSettings' own encoding writes every key, the countdown by its name.
+        try c.encodeIfPresent(cues, forKey: .cues)
     }
 
     /// - Parameters:
