@@ -8,6 +8,8 @@ without a list):
     swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld \\
         -Xlinker -z -Xlinker pack-relative-relocs -Xswiftc -Xfrontend -Xswiftc -function-sections
     python3 bench/order.py [--binary .build/release/hiit]
+    rm .build/release/hiit && swift build … (the same line): SwiftPM does not watch the list
+
 
 Why: the kernel maps a program's code in 64 KiB pieces around each page it touches (fault-
 around), so the resident memory of a run is set by how scattered the code it runs is, not by
