@@ -90,6 +90,24 @@ public enum ActivityDuplicate {
     ///   - key: the new session's key.
     ///   - known: the keys already in the history, sorted by ``Key/start``.
     public static func match(_ key: Key, in known: [Key]) -> Key? {
+        match(key, in: known, where: isSame)
+    }
+
+    /// The first of `known` that starts within ``startToleranceSeconds`` of `key` with the same
+    /// sports but is not the same activity by duration: most often a copy of it cut off (a
+    /// watch's file copied before it was closed), worth a word to the person importing it.
+    /// - Parameters:
+    ///   - key: the new session's key.
+    ///   - known: the keys already in the history, sorted by ``Key/start``.
+    public static func overlap(_ key: Key, in known: [Key]) -> Key? {
+        match(key, in: known) { a, b in
+            abs(a.start.timeIntervalSince(b.start)) <= startToleranceSeconds && sameSports(a.sports, b.sports) && !isSame(a, b)
+        }
+    }
+
+    /// The first of `known` (sorted by start) within the start tolerance of `key` for which
+    /// `test` holds, found by bisection.
+    private static func match(_ key: Key, in known: [Key], where test: (Key, Key) -> Bool) -> Key? {
         var low = 0
         var high = known.count
         let earliest = key.start.addingTimeInterval(-startToleranceSeconds)
@@ -99,7 +117,7 @@ public enum ActivityDuplicate {
         }
         var index = low
         while index < known.count, known[index].start.timeIntervalSince(key.start) <= startToleranceSeconds {
-            if isSame(key, known[index]) { return known[index] }
+            if test(key, known[index]) { return known[index] }
             index += 1
         }
         return nil

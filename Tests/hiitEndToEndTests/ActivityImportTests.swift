@@ -114,7 +114,8 @@ struct ActivityImportTests {
         let ride = try #require(records.first { $0.source?.fileName == "4801048867.fit" })
         let rideShow = try box.run(["history", "show", String(ride.id.uuidString.prefix(8))], extraEnvironment: ["TZ": "Europe/Amsterdam", "COLUMNS": "100"])
         #expect(rideShow.stdout.contains("Recorded by garmin fr935 (4801048867.fit, FIT)"), "\(rideShow)")
-        #expect(rideShow.stdout.contains("  Splits per kilometre\n") && rideShow.stdout.contains("  Route (S start, F finish)\n"), "\(rideShow)")
+        // A loop: it ends where it started, and the legend says so (no F is drawn).
+        #expect(rideShow.stdout.contains("  Splits per kilometre\n") && rideShow.stdout.contains("  Route (S start and finish)\n"), "\(rideShow)")
         #expect(rideShow.stdout.contains("  Elevation by distance\n") && rideShow.stdout.contains("  Heart rate by distance\n"), "\(rideShow)")
     }
 
@@ -139,6 +140,22 @@ struct ActivityImportTests {
         let alone = try box.run(["history", "import", empty.path])
         #expect(alone.status == 65, "\(alone)")
         #expect(alone.stderrLines == ["Error: \(empty.path): the file is empty; nothing was imported"], "\(alone)")
+    }
+
+    @Test("a copy of a ride cut off before the watch closed it: imported as far as it is sound, with a note naming the ride it overlaps")
+    func cutOffCopy() throws {
+        let box = try E2ESandbox.forHistory()
+        let full = Self.fixture("real/4078723797.fit")
+        let cut = box.file("cut.fit")
+        try Data(try Data(contentsOf: full).prefix(5000)).write(to: cut)
+        let run = try box.run(["history", "import", full.path, cut.path], extraEnvironment: ["TZ": "Europe/Amsterdam"])
+        #expect(run.status == 0, "\(run)")
+        let records = try Self.sessions(box)
+        let ride = try #require(records.first { $0.source?.fileName == "4078723797.fit" })
+        let copy = try #require(records.first { $0.source?.fileName == "cut.fit" })
+        #expect(run.stderrLines.contains("Note: \(cut.path): starts within a minute of \(ride.id.uuidString.prefix(8)) with the same sports "
+            + "but lasts 1 min 30 s against 2 h 19 min 16 s: a cut-off copy? 'hiit history delete \(copy.id.uuidString.prefix(8))' removes it"), "\(run)")
+        #expect(!run.stderrLines.contains { $0.contains("\(full.path): starts within") }, "\(run)")
     }
 
     @Test("a JSON lines backup restored first, then the originals: each original is kept, so the detail view has its points again")
@@ -307,10 +324,12 @@ struct ActivityDetailTests {
         #expect(lines[splits + 1] == "     KM   TIME       PACE")
         #expect(lines[splits + 2] == "      1   4:30   4:30 /km")
         #expect(lines[splits + 7] == "  117 m   0:33   4:40 /km", "the partial last split with its own distance")
-        let route = try #require(lines.firstIndex(of: "  Route (S start, F finish)"))
+        // A loop run: it ends where it started, so one S marks both and the legend says so.
+        let route = try #require(lines.firstIndex(of: "  Route (S start and finish)"), "\(show)")
         let drawing = lines[(route + 1)...(route + ActivityDetailText.routeRows)]
         #expect(drawing.joined().unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "braille dots")
         #expect(drawing.joined().filter { $0 == "S" }.count == 1)
+        #expect(!drawing.joined().contains("F"))
         #expect(lines.contains("  Elevation by distance") && lines.contains("  Heart rate by distance"))
         #expect(lines.contains { $0.hasPrefix("  175 bpm ┤") } && lines.contains { $0.hasPrefix("  132 bpm ┤") }, "\(show)")
 

@@ -92,10 +92,11 @@ enum ActivityDetailText {
             lines += splitLines(splits, sport: sport ?? .other, units: units, width: width, glyphs: glyphs)
         }
         if let projection = RouteProjection(points: session.points), projection.points.count >= 2 {
-            lines.append("")
-            lines.append("  Route (S start, F finish)")
             let drawing = RouteDrawing.lines(projection.points.map { (x: $0.x, y: $0.y) }, width: max(10, min(width - 4, 72)),
                                              height: routeRows, glyphs: glyphs)
+            lines.append("")
+            // A loop ends where it began: one S marks both (the drawing has no F then).
+            lines.append(drawing.contains { $0.contains("F") } ? "  Route (S start, F finish)" : "  Route (S start and finish)")
             lines += drawing.map { "    " + TextTable.trimmed($0) }
         }
         let charts = [("Elevation", Tracks.Profile.Measurement.elevation, { (value: Double) in climb(value, units: units) }),

@@ -239,6 +239,7 @@ struct HistoryImportCommand: Command {
                 console.out("\(shown): already present (\(HistoryText.shortID(same.id)), the same activity)")
                 return
             }
+            let overlap = ActivityDuplicate.overlap(key, in: keys)
             let originals = ActivityOriginals(folder)
             do {
                 try folder.create()
@@ -255,6 +256,11 @@ struct HistoryImportCommand: Command {
                 return
             }
             for note in converted.notes { console.err("Note: \(shown): \(note.oneLineEscaped)") }
+            if let overlap {
+                console.err("Note: \(shown): starts within a minute of \(HistoryText.shortID(overlap.id)) with the same sports but lasts "
+                    + "\(Format.words(key.seconds)) against \(Format.words(overlap.seconds)): a cut-off copy? "
+                    + "'hiit history delete \(HistoryText.shortID(id))' removes it")
+            }
             if let zoneNote = converted.zoneNote {
                 // Most GPX files are in UTC: in a folder of them, one line says so for them all.
                 if inFolder {
