@@ -157,7 +157,7 @@ struct GPXDecoderTests {
             try ActivityFile.decode(mismatched)
         }
         let truncated = Data("<gpx version=\"1.1\">\n<trk>\n  <trkpt lat=\"1\">".utf8)
-        #expect(throws: ActivityFileError.malformed(detail: "XML line 3, column 18: the document ends inside <trkpt>")) {
+        #expect(throws: ActivityFileError.malformed(detail: "XML line 3, column 18: the document ends inside <trkpt> (the file ends there, inside <gpx>: it was probably cut off)")) {
             try ActivityFile.decode(truncated)
         }
         #expect(throws: ActivityFileError.malformed(detail: "the root element is <kml>, not <gpx>")) {
@@ -255,6 +255,25 @@ struct GPXDecoderTests {
         let session = try #require(ActivityFile.decode(track(times: ["2026-03-14T07:00:00Z"], type: word)).sessions.first)
         #expect(session.sport == sport)
         #expect(session.sportName == word)
+    }
+
+    @Test("a copy cut off in the middle says so: the error is on the last line, inside the root element", arguments: [1000, 20_000, 40_270])
+    func cutOff(bytes: Int) throws {
+        let whole = try XMLFixture.data("real", "activity_5039744860.gpx")
+        let cut = Data(whole.prefix(bytes))
+        #expect {
+            try ActivityFile.decode(cut)
+        } throws: { error in
+            "\(error)".hasSuffix("(the file ends there, inside <gpx>: it was probably cut off)")
+        }
+        // A broken file that goes on after its error is not called cut off.
+        var broken = whole
+        broken.replaceSubrange(500..<501, with: Data("<".utf8))
+        #expect {
+            try ActivityFile.decode(broken)
+        } throws: { error in
+            !"\(error)".contains("cut off") && "\(error)".contains("XML line")
+        }
     }
 
     @Test("Strava's numbered types name the sport and keep Strava's name", arguments: [

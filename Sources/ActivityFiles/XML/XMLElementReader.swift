@@ -40,6 +40,8 @@ final class XMLElementReader: NSObject, XMLParserDelegate {
     private var failure: ActivityFileError?
     /// Whether any element was read (an empty document raises no error in `XMLParser`).
     private var sawElement = false
+    /// The line and column of the first error, for telling a file that stops in the middle.
+    private var failurePlace: (line: Int, column: Int)?
 
     private init(handler: any XMLElementHandler) {
         self.handler = handler
@@ -47,8 +49,9 @@ final class XMLElementReader: NSObject, XMLParserDelegate {
 
     /// Reads `data` as an XML document into `handler`.
     /// - Throws: ``ActivityFileError/malformed(detail:)`` "XML line L, column C: …" for the
-    ///   first well-formedness error, for nesting deeper than ``deepestNesting``, or for a
-    ///   document with no element at all.
+    ///   first well-formedness error (where the data ends, with elements open, followed by
+    ///   "(the file ends there, inside <gpx>: it was probably cut off)"), for nesting deeper than
+    ///   ``deepestNesting``, or for a document with no element at all.
     static func read(_ data: Data, into handler: any XMLElementHandler) throws(ActivityFileError) {
         let reader = XMLElementReader(handler: handler)
         let parser = XMLParser(data: data)
@@ -58,7 +61,15 @@ final class XMLElementReader: NSObject, XMLParserDelegate {
         parser.delegate = reader
         _ = parser.parse()  // returns true after some fatal errors on Linux: the delegate decides
         parser.delegate = nil
-        if let failure = reader.failure { throw failure }
+        if let failure = reader.failure {
+            // An error where the data ends, with elements still open: the file stops in the
+            // middle (a copy cut off while it was written), which the parser's words do not say.
+            if case let .malformed(detail) = failure, let root = reader.path.first, let (line, column) = reader.failurePlace,
+               line >= Self.lastLineNumber(of: data), column >= Self.lastLineLength(of: data) {
+                throw .malformed(detail: detail + " (the file ends there, inside <\(root)>: it was probably cut off)")
+            }
+            throw failure
+        }
         if !reader.sawElement { throw .malformed(detail: "XML line 1, column 1: the document has no element") }
     }
 
@@ -111,7 +122,23 @@ final class XMLElementReader: NSObject, XMLParserDelegate {
 
     private func fail(_ parser: XMLParser, _ what: String) {
         failure = .malformed(detail: "XML line \(parser.lineNumber), column \(parser.columnNumber): \(what)")
+        failurePlace = (parser.lineNumber, parser.columnNumber)
         parser.abortParsing()
+    }
+
+    /// The number of the last line of `data` (1 for a document without a line end; a final
+    /// line end starts no new line).
+    static func lastLineNumber(of data: Data) -> Int {
+        var count = 0
+        for byte in data where byte == 0x0A { count += 1 }
+        return data.last == 0x0A ? max(1, count) : count + 1
+    }
+
+    /// The bytes of the last line of `data`, its line end left out.
+    static func lastLineLength(of data: Data) -> Int {
+        let body = data.last == 0x0A ? data.dropLast() : data[...]
+        guard let newline = body.lastIndex(of: 0x0A) else { return body.count }
+        return body.endIndex - newline - 1
     }
 
     /// `gpxtpx:hr` → `hr`.
