@@ -210,6 +210,25 @@ struct ActivityImportTests {
         #expect(try Self.sessions(box).count == 2)
     }
 
+    @Test("one file in UTC found in a folder is named in the zone note; the detail view wraps the device line at 40 columns")
+    func oneUTCFileAndNarrowDetail() throws {
+        let box = try E2ESandbox.forHistory()
+        let folder = box.file("export")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let gpx = folder.appendingPathComponent("activity_5039744860.gpx")
+        try FileManager.default.copyItem(at: Self.fixture("real/activity_5039744860.gpx"), to: gpx)
+        let run = try box.run(["history", "import", folder.path], extraEnvironment: ["TZ": "Europe/Amsterdam"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderrLines.contains("Note: \(gpx.path), found in a folder, gives no time zone: dated in Europe/Amsterdam at its start"), "\(run)")
+
+        let id = try #require(try Self.sessions(box).first?.id)
+        let show = try box.run(["history", "show", String(id.uuidString.prefix(8))], extraEnvironment: ["TZ": "Europe/Amsterdam", "COLUMNS": "40"])
+        #expect(show.status == 0, "\(show)")
+        let recorded = try #require(show.stdoutLines.firstIndex { $0.hasPrefix("Recorded by ") }, "\(show)")
+        #expect(show.stdoutLines[recorded] == "Recorded by Garmin Connect", "\(show)")
+        #expect(show.stdoutLines[recorded + 1] == "  (activity_5039744860.gpx, GPX)", "\(show)")
+    }
+
     @Test("a folder of GPX files in UTC says once that they give no time zone")
     func folderOfUTCFiles() throws {
         let box = try E2ESandbox.forHistory()

@@ -33,17 +33,18 @@ enum ActivityDetailText {
             if let name = maker, let product = source.product, product.lowercased().hasPrefix(name.lowercased()) { maker = nil }
             let device = [maker, source.product].compactMap { $0?.sanitizedForTerminal }.joined(separator: " ")
             lines.append("")
-            lines.append("Recorded by \(device.isEmpty ? "an unnamed device" : device) "
-                + "(\(source.fileName.sanitizedForTerminal), \(source.format.uppercased()))")
+            // Wrapped between words on a narrow terminal, as every other line of the view.
+            lines += Format.wrap("Recorded by \(device.isEmpty ? "an unnamed device" : device) "
+                + "(\(source.fileName.sanitizedForTerminal), \(source.format.uppercased()))", width: width, indent: "  ")
             if let kcalSource = record.kcalSource {
                 let said = switch kcalSource {
                 case .device: "the device's value"
                 case .distance: "km × kg (no value from the device)"
                 case .met: "MET × kg × hours (no value from the device)"
                 }
-                lines.append("Energy from \(said)")
+                lines += Format.wrap("Energy from \(said)", width: width, indent: "  ")
             }
-            if let missingOriginal { lines.append("No points to draw: \(missingOriginal)") }
+            if let missingOriginal { lines += Format.wrap("No points to draw: \(missingOriginal)", width: width, indent: "  ") }
         }
         let sessions = activity?.sessions.sorted { $0.start < $1.start } ?? []
         for (index, leg) in record.legs.enumerated() {

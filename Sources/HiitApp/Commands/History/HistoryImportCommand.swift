@@ -64,6 +64,8 @@ struct HistoryImportCommand: Command {
         /// Activities found in folders whose files give no time zone, and the zone they were dated in.
         var unzonedInFolders = 0
         var unzonedZone = ""
+        /// The last such file, named when it is the only one.
+        var unzonedFile = ""
         var filesDone = 0
         var status = ExitStatus.success
 
@@ -266,6 +268,7 @@ struct HistoryImportCommand: Command {
                 if inFolder {
                     unzonedInFolders += 1
                     unzonedZone = converted.record.timeZone
+                    unzonedFile = shown
                 } else {
                     console.err("Note: \(shown): \(zoneNote.oneLineEscaped)")
                 }
@@ -344,7 +347,7 @@ struct HistoryImportCommand: Command {
         /// Prints the summary (unless the only file named was refused) and returns the status.
         func finish() -> Int32 {
             if unzonedInFolders > 0 {
-                let files = unzonedInFolders == 1 ? "1 file found in folders gives" : "\(unzonedInFolders) files found in folders give"
+                let files = unzonedInFolders == 1 ? "\(unzonedFile), found in a folder, gives" : "\(unzonedInFolders) files found in folders give"
                 console.err("Note: \(files) no time zone: dated in \(unzonedZone.oneLineEscaped) at \(unzonedInFolders == 1 ? "its" : "each") start")
             }
             if filesDone > 0 || refused == 0 || namedFiles > 1 || notActivities + otherFiles > 0 {
