@@ -47,6 +47,28 @@ import Testing
             try Data("#!/bin/sh\n\(body)\n".utf8).write(to: file)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
         }
+        // A child another test forks while a stand-in is being written holds it open for
+        // writing until that child execs: running the stand-in then fails with "text file
+        // busy", and the shell goes on along PATH to the real `id` (uid 0, no sudo). Each
+        // stand-in is run once first, until it starts.
+        for name in standIns.keys {
+            for attempt in 0..<200 {
+                let warmUp = Process()
+                warmUp.executableURL = bin.appendingPathComponent(name)
+                warmUp.arguments = ["-u"]
+                warmUp.environment = ["PATH": "/usr/bin:/bin", "CALL_LOG": "/dev/null", "FAKE_UID": "0"]
+                warmUp.standardOutput = FileHandle.nullDevice
+                warmUp.standardError = FileHandle.nullDevice
+                do {
+                    try warmUp.run()
+                    warmUp.waitUntilExit()
+                    break
+                } catch {
+                    if attempt == 199 { throw error }
+                    usleep(10_000)
+                }
+            }
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script]
