@@ -212,8 +212,9 @@ struct SignalTests {
             child = try ChildProcess(["stty", "-F", tty, "-g"], environment: terminal.sandbox.environment(),
                                      stdin: null, stdout: output.write, stderr: null)
         }
+        // readAll closes output.read: closing it again could close another test's descriptor
+        // that has taken the number meanwhile (a parallel test's stdin: "write: Bad file descriptor").
         let text = String(decoding: ChildProcess.readAll(output.read), as: UTF8.self)
-        close(output.read)
         _ = try waitUntil("stty -F to end") { child.ending }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
