@@ -100,13 +100,12 @@ public enum ActivityDuplicate {
     ///   - key: the new session's key.
     ///   - known: the keys already in the history, sorted by ``Key/start``.
     public static func overlap(_ key: Key, in known: [Key]) -> Key? {
-        match(key, in: known) { a, b in
-            abs(a.start.timeIntervalSince(b.start)) <= startToleranceSeconds && sameSports(a.sports, b.sports) && !isSame(a, b)
-        }
+        match(key, in: known) { sameSports($0.sports, $1.sports) && !isSame($0, $1) }
     }
 
     /// The first of `known` (sorted by start) within the start tolerance of `key` for which
-    /// `test` holds, found by bisection.
+    /// `test` holds, found by bisection: `test` sees only keys that start within
+    /// ``startToleranceSeconds`` of `key`.
     private static func match(_ key: Key, in known: [Key], where test: (Key, Key) -> Bool) -> Key? {
         var low = 0
         var high = known.count

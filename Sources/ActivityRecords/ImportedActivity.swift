@@ -74,17 +74,14 @@ public struct ImportedActivity: Sendable, Equatable {
             }
             if let kcalSource = leg.kcalSource, record.kcal != nil { sources.append(kcalSource) }
             legs.append(record)
-            let summaryEnd = session.start.addingTimeInterval(record.elapsedSeconds)
-            paused += max(0, record.elapsedSeconds - record.timerSeconds)
             // Real devices can write an elapsed time that ends before their own last record (an
-            // Edge 1000: 113 s of elapsed time over 126 s of records): the session ends no
-            // earlier than its last point, and the time past the device's elapsed time is
-            // paused time (the device's timer time stays what it said).
-            if let last = session.points.last?.time, last > summaryEnd {
-                paused += last.timeIntervalSince(summaryEnd)
-                end = max(end, last)
-            }
-            end = max(end, summaryEnd)
+            // Edge 1000: 113 s of elapsed time over 126 s of records): the leg ends no earlier
+            // than its last point, and the time past the device's elapsed time is paused time
+            // (the device's timer time stays what it said).
+            let summaryEnd = session.start.addingTimeInterval(record.elapsedSeconds)
+            let legEnd = max(summaryEnd, session.points.last?.time ?? summaryEnd)
+            paused += max(0, record.elapsedSeconds - record.timerSeconds) + legEnd.timeIntervalSince(summaryEnd)
+            end = max(end, legEnd)
         }
         let span = end.timeIntervalSince(start)
         guard RecordLimits.seconds.contains(span) else {

@@ -134,7 +134,7 @@ enum CommandTree {
                 environment: environment, console: console, now: now,
                 locations: Locations(environment: environment,
                                      executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()))
-            let path = spelled(tree.specs(along: parsed.path) ?? root.specs(along: parsed.path) ?? [root], console.glyphs)
+            let path = spelled(tree.specs(along: parsed.path) ?? [tree], console.glyphs)
             do {
                 // Plain `hiit` is `hiit run`.
                 if parsed.path.isEmpty || parsed.path == RunWorkoutCommand.path {

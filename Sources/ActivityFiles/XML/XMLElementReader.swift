@@ -65,7 +65,7 @@ final class XMLElementReader: NSObject, XMLParserDelegate {
             // An error where the data ends, with elements still open: the file stops in the
             // middle (a copy cut off while it was written), which the parser's words do not say.
             if case let .malformed(detail) = failure, let root = reader.path.first, let (line, column) = reader.failurePlace,
-               line >= Self.lastLineNumber(of: data), column >= Self.lastLineLength(of: data) {
+               case let end = Self.endPlace(of: data), line >= end.line, column >= end.column {
                 throw .malformed(detail: detail + " (the file ends there, inside <\(root)>: it was probably cut off)")
             }
             throw failure
@@ -126,19 +126,17 @@ final class XMLElementReader: NSObject, XMLParserDelegate {
         parser.abortParsing()
     }
 
-    /// The number of the last line of `data` (1 for a document without a line end; a final
-    /// line end starts no new line).
-    static func lastLineNumber(of data: Data) -> Int {
-        var count = 0
-        for byte in data where byte == 0x0A { count += 1 }
-        return data.last == 0x0A ? max(1, count) : count + 1
-    }
-
-    /// The bytes of the last line of `data`, its line end left out.
-    static func lastLineLength(of data: Data) -> Int {
+    /// Where `data` ends, as the parser counts places: the number of its last line (a final
+    /// line end starts no new line) and that line's length in bytes, its line end left out.
+    static func endPlace(of data: Data) -> (line: Int, column: Int) {
         let body = data.last == 0x0A ? data.dropLast() : data[...]
-        guard let newline = body.lastIndex(of: 0x0A) else { return body.count }
-        return body.endIndex - newline - 1
+        var line = 1
+        var lineStart = body.startIndex
+        for index in body.indices where body[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, body.endIndex - lineStart)
     }
 
     /// `gpxtpx:hr` → `hr`.

@@ -100,16 +100,20 @@ enum ActivityDetailText {
             lines.append(drawing.contains { $0.contains("F") } ? "  Route (S start, F finish)" : "  Route (S start and finish)")
             lines += drawing.map { "    " + TextTable.trimmed($0) }
         }
-        let charts = [("Elevation", Tracks.Profile.Measurement.elevation, { (value: Double) in climb(value, units: units) }),
-                      ("Heart rate", .heartRate, { (value: Double) in "\(Int(value.rounded())) bpm" })].map { title, measurement, label in
-            (title, Tracks.Profile(measurement, points: session.points, pauses: session.pauses, maximumPoints: 2 * max(10, width)), label)
-        }
+        let measured: [(title: String, measurement: Tracks.Profile.Measurement, label: (Double) -> String)] = [
+            ("Elevation", .elevation, { climb($0, units: units) }),
+            ("Heart rate", .heartRate, { "\(Int($0.rounded())) bpm" }),
+        ]
+        let charts = measured.map { chart in
+            (chart.title, profile: Tracks.Profile(chart.measurement, points: session.points, pauses: session.pauses,
+                                                  maximumPoints: 2 * max(10, width)), chart.label)
+        }.filter { $0.profile.points.count >= 2 }
         // The charts of a leg share their x axis, so that a climb and the heart rate it raised
         // line up (a heart rate strap often starts a few samples after the altitude does).
-        let drawn = charts.filter { $0.1.points.count >= 2 }
-        let xs = drawn.flatMap { [$0.1.points.first?.x, $0.1.points.last?.x].compactMap { $0 } }
-        let shared: ClosedRange<Double>? = Set(drawn.map(\.1.axis)).count == 1 ? xs.min().flatMap { low in xs.max().map { low...$0 } } : nil
-        for (title, profile, label) in drawn {
+        let ends = charts.flatMap { [$0.profile.points.first?.x, $0.profile.points.last?.x].compactMap { $0 } }
+        var shared: ClosedRange<Double>?
+        if Set(charts.map(\.profile.axis)).count == 1, let low = ends.min(), let high = ends.max() { shared = low...high }
+        for (title, profile, label) in charts {
             let xLabel: (Double) -> String = profile.axis == .distanceMeters
                 ? { Format.distance($0, units: units, sport: sport == .swimming ? .swimming : nil, poolUnit: nil) }
                 : { Format.clock($0) }

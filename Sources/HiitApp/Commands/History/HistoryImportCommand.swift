@@ -128,8 +128,7 @@ struct HistoryImportCommand: Command {
             guard let data = read(path, named: true) else { return }
             if let format = ActivityFile.format(of: data) {
                 importActivity(data, format: format, path: path, inFolder: false)
-            } else if let named = Self.activityExtension(of: path), ActivityFile.format(of: data) == nil,
-                      named == .fit || !FolderSearch.mayBeXML(data) {
+            } else if let named = Self.activityExtension(of: path), named == .fit || !FolderSearch.mayBeXML(data) {
                 refuseUnrecognised(path, size: data.count, named: named, alone: namedFiles == 1)
             } else {
                 importJSONLines(data, path: path)
