@@ -20,7 +20,7 @@ let package = Package(
         // Points -> distance, moving time, ascent, splits, profiles (DESIGN §8).
         .target(name: "Tracks", dependencies: ["WorkoutModel"]),
         // FIT, GPX and TCX: bytes in, recorded activities out (DESIGN §8).
-        .target(name: "ActivityFiles", dependencies: ["WorkoutModel", "Tracks"]),
+        .target(name: "ActivityFiles", dependencies: ["WorkoutModel", "Tracks", "CLibXML2", "POSIX"]),
         // A recorded activity -> a history record: device totals first, kcal, zone, duplicates.
         .target(name: "ActivityRecords", dependencies: ["WorkoutModel", "Tracks", "ActivityFiles", "Calories"]),
         // A running timer's state.json and the status bar lines made from it (#17).
@@ -50,6 +50,8 @@ let package = Package(
         // cairo's and fontconfig's headers only: CardImages loads libcairo.so.2 with dlopen when
         // a PNG card is asked for, so that no start of hiit pays for loading cairo (#17).
         .systemLibrary(name: "CCairo"),
+        // libxml2's SAX2 handler and error layouts, for the GPX and TCX reader (libxml2 opened with dlopen).
+        .systemLibrary(name: "CLibXML2"),
         // A share card's scene rendered to PNG with cairo and DejaVu Sans (#17).
         .target(name: "CardImages", dependencies: ["CCairo", "ShareCards", "POSIX"]),
         // gpsd's JSON protocol: report decoding and line framing (pure), the TCP client (edge).

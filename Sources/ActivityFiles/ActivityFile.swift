@@ -14,6 +14,9 @@ public enum ActivityFileError: Error, Equatable, Sendable, CustomStringConvertib
     /// The file could not be read as its format; `detail` names where and what ("FIT header
     /// size 9 is neither 12 nor 14", "XML line 4, column 2: …").
     case malformed(detail: String)
+    /// GPX and TCX cannot be read on this machine: libxml2, opened on the first XML file,
+    /// cannot be loaded (`detail`: which file and `dlerror`'s reason).
+    case readerUnavailable(detail: String)
 
     /// One line, for `Error: FILE: …`.
     public var description: String {
@@ -22,6 +25,7 @@ public enum ActivityFileError: Error, Equatable, Sendable, CustomStringConvertib
         case .notAnActivity(let kind): "this is \(kind), not an activity"
         case .noActivity(let reason): "no activity to import: \(reason)"
         case .malformed(let detail): detail
+        case .readerUnavailable(let detail): "reading GPX and TCX needs libxml2 (Debian libxml2): \(detail)"
         }
     }
 }

@@ -1,16 +1,15 @@
+import CLibXML2
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// What a decoder of an XML activity format does with the elements FoundationXML's
-/// `XMLParser` reads, in document order.
+/// What a decoder of an XML activity format does with the elements libxml2's SAX2 parser
+/// reads (``XMLElementReader``), in document order.
 ///
 /// `path` is the reader's own stack of local names (namespace prefix dropped) from the root to
 /// the element, the element last; it is lent for the call only (read it by index, do not keep
 /// it: copying it per element would make a deeply nested file quadratic).
 protocol XMLElementHandler: AnyObject {
-    /// An element opened, with its attributes by local name (prefix dropped).
+    /// An element opened, with its attributes by local name (prefix dropped; namespace
+    /// declarations are attributes too: `xmlns`, and `gpxtpx` for `xmlns:gpxtpx`).
     func elementStarted(_ path: [String], attributes: [String: String])
     /// An element closed; `text` is the character data (CDATA included) since the last tag,
     /// which is the element's content for a leaf, white space trimmed, at most
@@ -18,49 +17,60 @@ protocol XMLElementHandler: AnyObject {
     func elementEnded(_ path: [String], text: String)
 }
 
-/// Reads an XML document with FoundationXML's `XMLParser` (libxml2 underneath; never a
-/// parser of our own) and hands its elements to an ``XMLElementHandler``.
+/// Reads an XML document with libxml2's SAX2 push parser (never a parser of our own; the
+/// library is opened on first use, see ``LibXML2``) and hands its elements to an
+/// ``XMLElementHandler``.
+///
+/// The parser is driven as Foundation's `XMLParser` drives it on Linux, so that it reads what
+/// `XMLParser` reads and stops where it stops (the tests compare the two): a push parser made
+/// with the first 4 bytes (fewer than 4 bytes are no document), then fed the rest in chunks
+/// that end at multiples of 128 KiB, then told the data ended; options `XML_PARSE_RECOVER`
+/// and `XML_PARSE_NOENT` (entities declared in the document are substituted; the five
+/// predefined ones always are).
 ///
 /// The first well-formedness error stops the reading and becomes
 /// ``ActivityFileError/malformed(detail:)`` with the parser's line and column. libxml2's
 /// namespace errors (an undeclared prefix, which real exports have) and warnings do not stop
-/// it. External entities are never loaded (`XMLParser`'s default policy), and libxml2 itself
-/// refuses entity loops and exponential expansion ("billion laughs").
-final class XMLElementReader: NSObject, XMLParserDelegate {
+/// it. External entities and DTDs are never loaded (``LibXML2`` refuses every load), and
+/// libxml2 itself refuses entity loops and exponential expansion ("billion laughs").
+final class XMLElementReader {
     /// Elements nested deeper than this are refused as malformed: GPX and TCX need at most
     /// about ten levels; the bar keeps a hostile file's stack bounded (the project's value).
     static let deepestNesting = 256
     /// The longest text kept for one element, in UTF-8 bytes; the rest is dropped (a name or
     /// a number is far shorter; the project's value).
     static let longestText = 4_096
+    /// The parser is fed the data in chunks ending at multiples of this many bytes (128 KiB,
+    /// what `XMLParser` feeds it).
+    static let chunkSize = 128 * 1024
 
     private let handler: any XMLElementHandler
+    private let library: LibXML2
+    /// The parser, while it reads.
+    private var context: LibXML2.Context?
     private var path: [String] = []
-    private var text = ""
+    /// The character data since the last tag, as UTF-8.
+    private var text: [UInt8] = []
     private var failure: ActivityFileError?
-    /// Whether any element was read (an empty document raises no error in `XMLParser`).
+    /// Whether any element was read (an empty document raises no error in the push parser).
     private var sawElement = false
     /// The line and column of the first error, for telling a file that stops in the middle.
     private var failurePlace: (line: Int, column: Int)?
 
-    private init(handler: any XMLElementHandler) {
+    private init(handler: any XMLElementHandler, library: LibXML2) {
         self.handler = handler
+        self.library = library
     }
 
     /// Reads `data` as an XML document into `handler`.
     /// - Throws: ``ActivityFileError/malformed(detail:)`` "XML line L, column C: …" for the
     ///   first well-formedness error (where the data ends, with elements open, followed by
     ///   "(the file ends there, inside <gpx>: it was probably cut off)"), for nesting deeper than
-    ///   ``deepestNesting``, or for a document with no element at all.
+    ///   ``deepestNesting``, or for a document with no element at all;
+    ///   ``ActivityFileError/readerUnavailable(detail:)`` when libxml2 cannot be loaded.
     static func read(_ data: Data, into handler: any XMLElementHandler) throws(ActivityFileError) {
-        let reader = XMLElementReader(handler: handler)
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        _ = parser.parse()  // returns true after some fatal errors on Linux: the delegate decides
-        parser.delegate = nil
+        let reader = XMLElementReader(handler: handler, library: try LibXML2.shared.get())
+        reader.parse(data)
         if let failure = reader.failure {
             // An error where the data ends, with elements still open: the file stops in the
             // middle (a copy cut off while it was written), which the parser's words do not say.
@@ -73,57 +83,108 @@ final class XMLElementReader: NSObject, XMLParserDelegate {
         if !reader.sawElement { throw .malformed(detail: "XML line 1, column 1: the document has no element") }
     }
 
-    // MARK: XMLParserDelegate
+    /// Runs the push parser over `data` (see the type's comment), then frees it.
+    private func parse(_ data: Data) {
+        guard data.count >= 4 else { return }
+        var sax = hiit_xml_sax_handler()
+        sax.initialized = HIIT_XML_SAX2_MAGIC
+        sax.getEntity = { me, name in
+            let reader = XMLElementReader.of(me)
+            return reader.library.predefinedEntity(name) ?? reader.library.declaredEntity(reader.context, name)
+        }
+        sax.startElementNs = { me, localName, _, _, namespaceCount, namespaces, attributeCount, _, attributes in
+            XMLElementReader.of(me).started(localName, namespaces: namespaces, namespaceCount: Int(namespaceCount),
+                                            attributes: attributes, attributeCount: Int(attributeCount))
+        }
+        sax.endElementNs = { me, _, _, _ in XMLElementReader.of(me).ended() }
+        sax.characters = { me, characters, length in XMLElementReader.of(me).found(characters, length: Int(length), cdata: false) }
+        sax.cdataBlock = { me, characters, length in XMLElementReader.of(me).found(characters, length: Int(length), cdata: true) }
+        sax.serror = { me, error in
+            guard let error else { return }
+            XMLElementReader.of(me).errorOccurred(code: Int(error.pointee.code))
+        }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+            guard let context = library.createPushParser(&sax, me, base, 4, nil) else {
+                failure = .malformed(detail: "XML line 1, column 1: libxml2 could not start a parser")
+                return
+            }
+            self.context = context
+            _ = library.useOptions(context, HIIT_XML_PARSE_RECOVER | HIIT_XML_PARSE_NOENT)
+            var offset = 4
+            while offset < raw.count, failure == nil {
+                let end = min(raw.count, (offset / Self.chunkSize + 1) * Self.chunkSize)
+                _ = library.parseChunk(context, base + offset, Int32(end - offset), 0)
+                offset = end
+            }
+            if failure == nil { _ = library.parseChunk(context, nil, 0, 1) }
+            library.reset(context)  // frees the document libxml2 made for the entity declarations
+            library.freeParser(context)
+            self.context = nil
+        }
+    }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    /// The reader a callback's user data points to (the reader is alive for the whole parse).
+    private static func of(_ pointer: UnsafeMutableRawPointer?) -> XMLElementReader {
+        // The parser hands back exactly the pointer `parse` gave it.
+        Unmanaged<XMLElementReader>.fromOpaque(UnsafeRawPointer(pointer.unsafelyUnwrapped)).takeUnretainedValue()
+    }
+
+    // MARK: The parser's callbacks
+
+    private func started(_ localName: UnsafePointer<UInt8>?, namespaces: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
+                         namespaceCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, attributeCount: Int) {
         guard failure == nil else { return }
         guard path.count < Self.deepestNesting else {
-            fail(parser, "elements nested more than \(Self.deepestNesting) deep")
+            fail("elements nested more than \(Self.deepestNesting) deep")
             return
         }
         sawElement = true
-        path.append(Self.localName(elementName))
-        text = ""
-        if attributeDict.keys.contains(where: { $0.utf8.contains(UInt8(ascii: ":")) }) {
-            var attributes: [String: String] = [:]
-            for (key, value) in attributeDict { attributes[Self.localName(key)] = value }
-            handler.elementStarted(path, attributes: attributes)
-        } else {
-            handler.elementStarted(path, attributes: attributeDict)
+        path.append(Self.localName(localName))
+        text.removeAll(keepingCapacity: true)
+        var attributeDictionary: [String: String] = [:]
+        if let namespaces {
+            // (prefix, URI) pairs: `xmlns:p="…"` is attribute `p`, `xmlns="…"` attribute `xmlns`.
+            for index in stride(from: 0, to: namespaceCount * 2, by: 2) {
+                let name = namespaces[index].map { Self.localName($0) } ?? "xmlns"
+                attributeDictionary[name] = namespaces[index + 1].map { String(cString: $0) } ?? ""
+            }
         }
+        if let attributes {
+            // (local name, prefix, URI, value start, value end) for each attribute.
+            for index in stride(from: 0, to: attributeCount * 5, by: 5) {
+                guard let name = attributes[index], let start = attributes[index + 3], let end = attributes[index + 4] else { continue }
+                attributeDictionary[Self.localName(name)] = String(decoding: UnsafeBufferPointer(start: start, count: max(0, end - start)),
+                                                                    as: UTF8.self)
+            }
+        }
+        handler.elementStarted(path, attributes: attributeDictionary)
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    private func ended() {
         guard failure == nil, !path.isEmpty else { return }
-        handler.elementEnded(path, text: XMLValue.trimmed(text))
+        handler.elementEnded(path, text: XMLValue.trimmed(String(decoding: text, as: UTF8.self)))
         path.removeLast()
-        text = ""
+        text.removeAll(keepingCapacity: true)
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard failure == nil, text.utf8.count < Self.longestText else { return }
-        text += string
+    /// Character data (`cdata`: a CDATA section, of which at most ``longestText`` bytes are kept).
+    private func found(_ characters: UnsafePointer<UInt8>?, length: Int, cdata: Bool) {
+        guard failure == nil, text.count < Self.longestText, let characters, length > 0 else { return }
+        text.append(contentsOf: UnsafeBufferPointer(start: characters, count: cdata ? min(length, Self.longestText) : length))
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard failure == nil, text.utf8.count < Self.longestText else { return }
-        text += String(decoding: CDATABlock.prefix(Self.longestText), as: UTF8.self)
+    private func errorOccurred(code: Int) {
+        guard failure == nil, !Self.isTolerated(code) else { return }
+        fail(Self.phrase(forLibxml2Code: code, openElement: path.last))
     }
 
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        guard failure == nil else { return }
-        let code = (parseError as NSError).code
-        guard !Self.isTolerated(code) else { return }
-        fail(parser, Self.phrase(forLibxml2Code: code, openElement: path.last))
-    }
-
-    // MARK: Helpers
-
-    private func fail(_ parser: XMLParser, _ what: String) {
-        failure = .malformed(detail: "XML line \(parser.lineNumber), column \(parser.columnNumber): \(what)")
-        failurePlace = (parser.lineNumber, parser.columnNumber)
-        parser.abortParsing()
+    private func fail(_ what: String) {
+        let line = Int(library.lineNumber(context)), column = Int(library.columnNumber(context))
+        failure = .malformed(detail: "XML line \(line), column \(column): \(what)")
+        failurePlace = (line, column)
+        library.stopParser(context)
     }
 
     /// Where `data` ends, as the parser counts places: the number of its last line (a final
@@ -139,11 +200,14 @@ final class XMLElementReader: NSObject, XMLParserDelegate {
         return (line, body.endIndex - lineStart)
     }
 
-    /// `gpxtpx:hr` → `hr`.
-    static func localName(_ name: String) -> String {
-        let utf8 = name.utf8
-        guard let colon = utf8.lastIndex(of: UInt8(ascii: ":")) else { return name }
-        return String(name[utf8.index(after: colon)...])
+    /// A name as a local name: what follows its last `:`. libxml2 has taken the prefix off
+    /// already; a name it could not split (`ns3:` where a file is cut off) still has one.
+    static func localName(_ name: UnsafePointer<UInt8>?) -> String {
+        guard let name else { return "" }
+        let whole = String(cString: name)
+        let utf8 = whole.utf8
+        guard let colon = utf8.lastIndex(of: UInt8(ascii: ":")) else { return whole }
+        return String(whole[utf8.index(after: colon)...])
     }
 
     /// libxml2's warnings and namespace errors, which leave the document readable (codes from

@@ -289,6 +289,7 @@ struct HistoryExportCommand: Command {
                 do {
                     activity = SessionExport.completed(try ActivityFile.decode(data), with: record)
                 } catch {
+                    if case .readerUnavailable = error { throw CommandFailure.io("\(url.path): \(error)") }
                     throw CommandFailure.data("\(url.path): \(error)")
                 }
             }

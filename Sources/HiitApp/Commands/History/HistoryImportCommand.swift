@@ -213,6 +213,10 @@ struct HistoryImportCommand: Command {
                     console.out("\(shown): skipped: \(kind), not an activity")
                     return
                 }
+                if case .readerUnavailable = error {
+                    fail(.io("\(shown): \(error)"))
+                    return
+                }
                 fail(.data("\(shown): \(error)"))
                 return
             }
