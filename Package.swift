@@ -35,11 +35,9 @@ let package = Package(
         // OpenSSL's libcrypto, for SHA-256 only.
         // The header only: libcrypto.so.3 is opened with dlopen on the first digest.
         .systemLibrary(name: "CCrypto"),
-        .systemLibrary(
-            name: "CALSA",
-            pkgConfig: "alsa",
-            providers: [.apt(["libasound2-dev"])]
-        ),
+        // alsa-lib's header only (Debian libasound2-dev): AudioCues opens libasound.so.2 with
+        // dlopen when the first cue player is made, so a muted run never loads it.
+        .systemLibrary(name: "CALSA", providers: [.apt(["libasound2-dev"])]),
         .target(name: "AudioCues", dependencies: ["CALSA", "SessionEngine", "POSIX"]),
         // libespeak-ng: the voice of names, "Next: …" and other languages (#16, DESIGN §9).
         // The header only: Speech opens libespeak-ng.so.1 with dlopen on the first synthesizer.

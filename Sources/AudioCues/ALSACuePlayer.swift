@@ -35,6 +35,7 @@ public final class ALSACuePlayer: CuePlayer, @unchecked Sendable {
     public let maxQueueDelay: Duration
 
     private let sounds: SoundBank
+    private let alsa: ALSALibrary
     private let now: @Sendable () -> ContinuousClock.Instant
     /// The serial queue that owns `pcm` (internal so tests can suspend it).
     let queue: DispatchQueue
@@ -68,7 +69,8 @@ public final class ALSACuePlayer: CuePlayer, @unchecked Sendable {
     ///   - sounds: the decoded cue sounds.
     ///   - maxQueueDelay: the longest a cue may wait in the queue and still be played;
     ///     default 0.5 s.
-    /// - Throws: ``AudioError/deviceUnavailable(device:code:message:)`` when `snd_pcm_open`
+    /// - Throws: ``AudioError/libraryMissing(reason:)`` when alsa-lib cannot be loaded;
+    ///   ``AudioError/deviceUnavailable(device:code:message:)`` when `snd_pcm_open`
     ///   fails (no card, unknown name, busy device), with the `snd_strerror` text;
     ///   ``AudioError/deviceSetupFailed(device:format:code:message:)`` when the device
     ///   refuses the sound format.
@@ -88,32 +90,34 @@ public final class ALSACuePlayer: CuePlayer, @unchecked Sendable {
         maxQueueDelay: Duration,
         now: @escaping @Sendable () -> ContinuousClock.Instant
     ) throws(AudioError) {
-        hiit_alsa_silence_errors()
+        let alsa = try ALSALibrary.shared.get()
+        alsa.silenceErrors()
         var handle: OpaquePointer?
         // Non-blocking open: a device held by another program fails with EBUSY instead of
         // hanging; writes are made blocking right after.
-        let openResult = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
+        let openResult = alsa.open(&handle, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
         guard openResult >= 0, let handle else {
             throw .deviceUnavailable(device: device, code: openResult,
-                                     message: Self.text(openResult))
+                                     message: alsa.text(openResult))
         }
-        let blockingResult = snd_pcm_nonblock(handle, 0)
+        let blockingResult = alsa.nonblock(handle, 0)
         guard blockingResult >= 0 else {
-            snd_pcm_close(handle)
+            _ = alsa.close(handle)
             throw .deviceUnavailable(device: device, code: blockingResult,
-                                     message: Self.text(blockingResult))
+                                     message: alsa.text(blockingResult))
         }
         if let first = Cue.bundled.lazy.compactMap({ sounds[$0] }).first {
             let format = PCMFormat(first)
-            let setResult = Self.configure(handle, for: format)
+            let setResult = Self.configure(handle, for: format, with: alsa)
             guard setResult >= 0 else {
-                snd_pcm_close(handle)
+                _ = alsa.close(handle)
                 throw .deviceSetupFailed(device: device, format: format.description,
-                                         code: setResult, message: Self.text(setResult))
+                                         code: setResult, message: alsa.text(setResult))
             }
             self.configuredFormat = format
         }
         self.pcm = handle
+        self.alsa = alsa
         self.deviceName = device
         self.sounds = sounds
         self.maxQueueDelay = maxQueueDelay
@@ -124,7 +128,7 @@ public final class ALSACuePlayer: CuePlayer, @unchecked Sendable {
     deinit {
         // No queued block is left (each holds `self`), so touching `pcm` here is safe.
         if let pcm {
-            snd_pcm_close(pcm)
+            _ = alsa.close(pcm)
         }
     }
 
@@ -206,8 +210,8 @@ public final class ALSACuePlayer: CuePlayer, @unchecked Sendable {
         }
         queue.sync {
             if let pcm {
-                snd_pcm_drop(pcm)
-                snd_pcm_close(pcm)
+                _ = alsa.drop(pcm)
+                _ = alsa.close(pcm)
             }
             pcm = nil
             configuredFormat = nil
@@ -238,11 +242,11 @@ public final class ALSACuePlayer: CuePlayer, @unchecked Sendable {
     private func write(_ sound: WAVSound, to pcm: OpaquePointer) {
         let format = PCMFormat(sound)
         if configuredFormat != format {
-            let result = Self.configure(pcm, for: format)
+            let result = Self.configure(pcm, for: format, with: alsa)
             guard result >= 0 else {
                 configuredFormat = nil
                 report(.deviceSetupFailed(device: deviceName, format: format.description,
-                                          code: result, message: Self.text(result)))
+                                          code: result, message: alsa.text(result)))
                 return
             }
             configuredFormat = format
@@ -260,8 +264,8 @@ public final class ALSACuePlayer: CuePlayer, @unchecked Sendable {
             while frame < total {
                 if condition.withLock({ stopRequested }) { return false }
                 let count = min(Self.chunkFrames, total - frame)
-                let written = snd_pcm_writei(pcm, base + frame * sound.channels,
-                                             snd_pcm_uframes_t(count))
+                let written = alsa.writei(pcm, base + frame * sound.channels,
+                                          snd_pcm_uframes_t(count))
                 if written > 0 {
                     frame += written
                     failures = 0
@@ -271,11 +275,11 @@ public final class ALSACuePlayer: CuePlayer, @unchecked Sendable {
                 // recover silently and write again; give up after a few failures in a row.
                 failures += 1
                 let code = Int32(truncatingIfNeeded: written)
-                let recovered = written < 0 ? snd_pcm_recover(pcm, code, 1) : 0
+                let recovered = written < 0 ? alsa.recover(pcm, code, 1) : 0
                 if recovered < 0 || failures > 8 {
                     let failure = recovered < 0 ? recovered : code
                     report(.playbackFailed(device: deviceName, code: failure,
-                                           message: Self.text(failure)))
+                                           message: alsa.text(failure)))
                     return false
                 }
             }
@@ -283,16 +287,16 @@ public final class ALSACuePlayer: CuePlayer, @unchecked Sendable {
         }
         if completed {
             // Blocks until the last frame has been heard; a drained PCM is in SETUP state.
-            if snd_pcm_drain(pcm) < 0 {
-                snd_pcm_drop(pcm)
+            if alsa.drain(pcm) < 0 {
+                _ = alsa.drop(pcm)
             }
         } else {
-            snd_pcm_drop(pcm)
+            _ = alsa.drop(pcm)
         }
-        let prepared = snd_pcm_prepare(pcm)
+        let prepared = alsa.prepare(pcm)
         if prepared < 0 {
             report(.playbackFailed(device: deviceName, code: prepared,
-                                   message: Self.text(prepared)))
+                                   message: alsa.text(prepared)))
         }
     }
 
@@ -303,16 +307,10 @@ public final class ALSACuePlayer: CuePlayer, @unchecked Sendable {
     // MARK: - ALSA helpers
 
     /// `snd_pcm_set_params` for `format`: S16_LE, interleaved, soft resampling, 100 ms.
-    private static func configure(_ pcm: OpaquePointer, for format: PCMFormat) -> Int32 {
-        snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
+    private static func configure(_ pcm: OpaquePointer, for format: PCMFormat, with alsa: ALSALibrary) -> Int32 {
+        alsa.setParams(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
                            UInt32(format.channels), UInt32(format.sampleRate),
                            1, latencyMicroseconds)
-    }
-
-    /// `snd_strerror` of an ALSA result code.
-    private static func text(_ code: Int32) -> String {
-        guard let message = snd_strerror(code) else { return "error \(code)" }
-        return String(cString: message)
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {

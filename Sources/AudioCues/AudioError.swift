@@ -17,6 +17,9 @@ public enum AudioError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `snd_pcm_open` failed for the PCM named `device`; `code` is its negative errno-style
     /// result and `message` the `snd_strerror` text (e.g. "No such file or directory").
     case deviceUnavailable(device: String, code: Int32, message: String)
+    /// alsa-lib (`libasound.so.2`), opened when the first player is made, cannot be loaded, or
+    /// lacks a function; `reason` is `dlerror`'s text.
+    case libraryMissing(reason: String)
     /// The device opened but refused the format `format` (e.g. `16-bit mono at 22050 Hz`)
     /// in `snd_pcm_set_params`; `code`/`message` as for ``deviceUnavailable(device:code:message:)``.
     case deviceSetupFailed(device: String, format: String, code: Int32, message: String)
@@ -38,6 +41,8 @@ public enum AudioError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cue sounds not found; looked in: \(list)"
         case let .deviceUnavailable(device, code, message):
             return "cannot open audio device '\(device)': \(message) (ALSA error \(code))"
+        case let .libraryMissing(reason):
+            return "sound cues need ALSA (Debian libasound2): \(reason)"
         case let .deviceSetupFailed(device, format, code, message):
             return "audio device '\(device)' cannot play \(format): \(message) (ALSA error \(code))"
         case let .playbackFailed(device, code, message):

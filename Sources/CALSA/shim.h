@@ -1,5 +1,9 @@
 #ifndef HIIT_CALSA_SHIM_H
 #define HIIT_CALSA_SHIM_H
+/* alsa-lib (Debian libasound2-dev): the header only, for the types and constants of the cue
+   player. The library is opened with dlopen when the first player is made (AudioCues'
+   ALSALibrary), so that a muted run, a quick command or a run with the terminal bell alone
+   never loads it. */
 #include <alsa/asoundlib.h>
 
 /*
@@ -17,14 +21,9 @@ static void hiit_alsa_silent_error_handler(const char *file, int line, const cha
     (void)fmt;
 }
 
-/* Installs the no-op handler: alsa-lib prints nothing from now on (process-wide). */
-static inline void hiit_alsa_silence_errors(void) {
-    snd_lib_error_set_handler(hiit_alsa_silent_error_handler);
-}
-
-/* Puts back alsa-lib's default handler, which prints to stderr (process-wide). */
-static inline void hiit_alsa_restore_error_output(void) {
-    snd_lib_error_set_handler(NULL);
+/* The no-op handler's address, for snd_lib_error_set_handler (looked up with dlsym). */
+static inline void *hiit_alsa_silent_error_handler_address(void) {
+    return (void *)hiit_alsa_silent_error_handler;
 }
 
 #endif

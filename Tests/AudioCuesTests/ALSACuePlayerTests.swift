@@ -182,8 +182,9 @@ struct ALSACuePlayerTests {
     @Test func missingDeviceThrowsTypedErrorAndALSAPrintsNothing() throws {
         let bank = try SoundBank(folder: shippedSoundsFolder)
         // Start from alsa-lib's printing default, so the player itself must silence it.
-        hiit_alsa_restore_error_output()
-        defer { hiit_alsa_silence_errors() }
+        let alsa = try ALSALibrary.shared.get()
+        alsa.restoreErrorOutput()
+        defer { alsa.silenceErrors() }
         let (error, printed) = try capturingStandardError {
             audioError { () throws(AudioError) in
                 try ALSACuePlayer(device: "hiit_no_such_device", sounds: bank)
@@ -195,7 +196,7 @@ struct ALSACuePlayerTests {
         }
         #expect(device == "hiit_no_such_device")
         #expect(code < 0)
-        #expect(message == String(cString: snd_strerror(code)))
+        #expect(message == alsa.text(code))
         #expect(error?.description.hasPrefix("cannot open audio device 'hiit_no_such_device': ") == true)
         #expect(!printed.contains("ALSA lib"), "alsa-lib printed: \(printed)")
     }
@@ -203,12 +204,13 @@ struct ALSACuePlayerTests {
     /// Proves the capture above can see alsa-lib's printing: with the default handler back,
     /// the same failed open does print.
     @Test func withoutTheSilentHandlerALSAWouldPrint() throws {
-        defer { hiit_alsa_silence_errors() }
+        let alsa = try ALSALibrary.shared.get()
+        defer { alsa.silenceErrors() }
         let (_, printed) = try capturingStandardError { () -> Int32 in
-            hiit_alsa_restore_error_output()
+            alsa.restoreErrorOutput()
             var pcm: OpaquePointer?
-            let result = snd_pcm_open(&pcm, "hiit_no_such_device", SND_PCM_STREAM_PLAYBACK, 0)
-            if let pcm { snd_pcm_close(pcm) }
+            let result = alsa.open(&pcm, "hiit_no_such_device", SND_PCM_STREAM_PLAYBACK, 0)
+            if let pcm { _ = alsa.close(pcm) }
             return result
         }
         #expect(printed.contains("ALSA lib"))
