@@ -27,21 +27,16 @@ struct XMLElementReaderTests {
     }
 
     /// Our reader's transcript of `data`.
-    static func ours(_ data: Data) -> [String] {
-        let transcript = Transcript()
-        do throws(ActivityFileError) {
-            try XMLElementReader.read(data, into: transcript)
-        } catch {
-            transcript.lines.append("error \(error)")
-        }
-        return transcript.lines
-    }
+    static func ours(_ data: Data) -> [String] { transcript(of: data, by: XMLElementReader.read) }
 
     /// `XMLParser`'s transcript of `data`, through ``FoundationReader``.
-    static func foundation(_ data: Data) -> [String] {
+    static func foundation(_ data: Data) -> [String] { transcript(of: data, by: FoundationReader.read) }
+
+    static func transcript(of data: Data,
+                           by read: (Data, any XMLElementHandler) throws(ActivityFileError) -> Void) -> [String] {
         let transcript = Transcript()
         do throws(ActivityFileError) {
-            try FoundationReader.read(data, into: transcript)
+            try read(data, transcript)
         } catch {
             transcript.lines.append("error \(error)")
         }
@@ -212,14 +207,8 @@ final class FoundationReader: NSObject, XMLParserDelegate {
         parser.delegate = reader
         _ = parser.parse()
         parser.delegate = nil
-        if let failure = reader.failure {
-            if case let .malformed(detail) = failure, let root = reader.path.first, let (line, column) = reader.failurePlace,
-               case let end = XMLElementReader.endPlace(of: data), line >= end.line, column >= end.column {
-                throw .malformed(detail: detail + " (the file ends there, inside <\(root)>: it was probably cut off)")
-            }
-            throw failure
-        }
-        if !reader.sawElement { throw .malformed(detail: "XML line 1, column 1: the document has no element") }
+        try XMLElementReader.outcome(of: data, failure: reader.failure, failurePlace: reader.failurePlace,
+                                     root: reader.path.first, sawElement: reader.sawElement)
     }
 
     private static func local(_ name: String) -> String {

@@ -71,16 +71,29 @@ final class XMLElementReader {
     static func read(_ data: Data, into handler: any XMLElementHandler) throws(ActivityFileError) {
         let reader = XMLElementReader(handler: handler, library: try LibXML2.shared.get())
         reader.parse(data)
-        if let failure = reader.failure {
-            // An error where the data ends, with elements still open: the file stops in the
-            // middle (a copy cut off while it was written), which the parser's words do not say.
-            if case let .malformed(detail) = failure, let root = reader.path.first, let (line, column) = reader.failurePlace,
-               case let end = Self.endPlace(of: data), line >= end.line, column >= end.column {
+        try outcome(of: data, failure: reader.failure, failurePlace: reader.failurePlace, root: reader.path.first,
+                    sawElement: reader.sawElement)
+    }
+
+    /// How a reading of `data` ended, as the reader reports it: the first error (one where the
+    /// data ends, with elements still open, says the file was probably cut off: a copy cut
+    /// off while it was written, which the parser's words do not say), or a document with no
+    /// element, or nothing.
+    /// - Parameters:
+    ///   - failure: the first error, if any; `failurePlace` its line and column.
+    ///   - root: the root element's local name when elements were still open at the end.
+    ///   - sawElement: whether any element was read.
+    /// - Throws: the error to report, as ``read(_:into:)`` says.
+    static func outcome(of data: Data, failure: ActivityFileError?, failurePlace: (line: Int, column: Int)?,
+                        root: String?, sawElement: Bool) throws(ActivityFileError) {
+        if let failure {
+            if case let .malformed(detail) = failure, let root, let (line, column) = failurePlace,
+               case let end = endPlace(of: data), line >= end.line, column >= end.column {
                 throw .malformed(detail: detail + " (the file ends there, inside <\(root)>: it was probably cut off)")
             }
             throw failure
         }
-        if !reader.sawElement { throw .malformed(detail: "XML line 1, column 1: the document has no element") }
+        if !sawElement { throw .malformed(detail: "XML line 1, column 1: the document has no element") }
     }
 
     /// Runs the push parser over `data` (see the type's comment), then frees it.
