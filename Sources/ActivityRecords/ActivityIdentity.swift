@@ -35,7 +35,8 @@ public enum ActivityIdentity {
 
 /// The rule that two sessions are the same activity, whichever file, format or device they came
 /// from (DESIGN §8 "Duplicates"): starts within 60 s, the same sports in the same order
-/// (transitions left out; `other` stands for any sport, see ``sameSports(_:_:)``), and
+/// (transitions left out; `other` stands for any sport, and a single `other` leg for any
+/// sports, see ``sameSports(_:_:)``), and
 /// durations (end − start) within 2 % of the longer.
 public enum ActivityDuplicate {
     /// The largest difference between the starts, in seconds.
@@ -71,9 +72,13 @@ public enum ActivityDuplicate {
 
     /// Whether two lists of sports are the same, leg for leg; `other` is the same as any sport,
     /// because a format that cannot name a sport writes it so (a TCX `Activity` is `Running`,
-    /// `Biking` or `Other`: a rowing leg comes back as `other`).
+    /// `Biking` or `Other`: a rowing leg comes back as `other`). A session that is one `other`
+    /// leg is the same as any list of sports: a format without legs writes a multisport
+    /// session as one track of no known sport (hiit's GPX export of a duathlon is one track,
+    /// `Other (multisport)`).
     static func sameSports(_ a: [String], _ b: [String]) -> Bool {
         let other = Sport.other.rawValue
+        if a == [other] || b == [other] { return true }
         return a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || $0 == other || $1 == other }
     }
 

@@ -152,6 +152,24 @@ struct CompletedExportTests {
         }
         #expect(ActivityDuplicate.isSame(key(["running", "transition", "rowing"]), key(["running", "transition", "other"])))
         #expect(!ActivityDuplicate.isSame(key(["running", "rowing"]), key(["running", "cycling"])))
-        #expect(!ActivityDuplicate.isSame(key(["running", "rowing"]), key(["other"])))
+        #expect(!ActivityDuplicate.isSame(key(["running", "rowing"]), key(["other", "cycling"])))
+        #expect(!ActivityDuplicate.isSame(key(["running", "rowing"]), key(["rowing"])))
+    }
+
+    @Test("one leg of other stands for any sports: a duathlon exported as GPX (one track) is the duathlon")
+    func oneOtherLegIsAnySports() throws {
+        let start = Date(timeIntervalSince1970: 1_780_815_600)
+        func key(_ sports: [String], seconds: Double = 1_985) -> ActivityDuplicate.Key {
+            let legs = sports.map { LegRecord(sport: $0, startSeconds: 0, elapsedSeconds: 20, timerSeconds: 20, distanceMeters: nil, kcal: nil, laps: []) }
+            return ActivityDuplicate.Key(SessionRecord(
+                id: UUID(), workout: "x", kind: .multisport, start: start, end: start.addingTimeInterval(seconds), timeZone: "UTC",
+                utcOffsetSeconds: 0, localDate: LocalDay(year: 2026, month: 6, day: 7) ?? LocalDay.earliest, workoutSeconds: seconds,
+                totalSeconds: seconds, pausedSeconds: 0, rounds: 0, exercises: 0, weightKg: nil, kcal: nil, legs: legs))
+        }
+        let duathlon = key(["running", "transition", "cycling", "transition", "running"])
+        #expect(ActivityDuplicate.isSame(duathlon, key(["other"])))
+        #expect(ActivityDuplicate.isSame(key(["other"]), duathlon))
+        // Still the same activity only by start and duration.
+        #expect(!ActivityDuplicate.isSame(duathlon, key(["other"], seconds: 1_900)))
     }
 }

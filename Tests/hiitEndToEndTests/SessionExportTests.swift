@@ -246,6 +246,23 @@ struct SessionExportTests {
         #expect(!FileManager.default.fileExists(atPath: box.file("none").path))
     }
 
+    @Test("an imported duathlon out as GPX (one track, sport other), TCX and FIT: each imports again as already present")
+    func multisportEachFormat() throws {
+        let box = try E2ESandbox.forHistory()
+        let original = ActivityImportTests.fixture("tcx/multisport-duathlon.tcx")
+        #expect(try box.run(["history", "import", original.path]).status == 0)
+        let id = String(try #require(try Self.records(box).first?.id.uuidString.prefix(8)))
+        for format in ["gpx", "tcx", "fit"] {
+            let file = box.file("duathlon.\(format)")
+            let exported = try box.run(["history", "export", id, "--\(format)", file.path])
+            #expect(exported.status == 0, "\(format): \(exported)")
+            let again = try box.run(["history", "import", file.path])
+            #expect(again.status == 0 && again.stdoutLines.first?.hasPrefix("\(file.path): already present (\(id)") == true,
+                    "\(format): \(again)")
+        }
+        #expect(try Self.records(box).count == 1)
+    }
+
     @Test("errors: an unknown id, two formats, too many arguments, --originals with --fit, no id; nothing is written")
     func errors() throws {
         let box = try Self.box(with: [Self.tabata])
