@@ -110,6 +110,17 @@ public struct RecordedSession: Sendable, Equatable {
     }
 }
 
+extension RecordedSession {
+    /// Where the session ends, given its elapsed time in seconds: its start plus
+    /// `elapsedSeconds`, or its last point when that is later (real devices write an elapsed
+    /// time that ends before their own last record: an Edge 1000, 113 s of elapsed time over
+    /// 126 s of records).
+    public func end(elapsedSeconds: Double) -> Date {
+        let summaryEnd = start.addingTimeInterval(elapsedSeconds)
+        return max(summaryEnd, points.last?.time ?? summaryEnd)
+    }
+}
+
 /// Totals of a session or lap as the device wrote them (FIT `session`/`lap` fields, TCX `Lap`
 /// elements); each `nil` when the file has no value (or FIT's invalid value).
 public struct RecordedTotals: Sendable, Equatable {

@@ -36,8 +36,7 @@ public enum ActivityIdentity {
 /// The rule that two sessions are the same activity, whichever file, format or device they came
 /// from (DESIGN §8 "Duplicates"): starts within 60 s, the same sports in the same order
 /// (transitions left out; `other` stands for any sport, and a single `other` leg for any
-/// sports, see ``sameSports(_:_:)``), and
-/// durations (end − start) within 2 % of the longer.
+/// sports, see ``sameSports(_:_:)``), and durations (end − start) within 2 % of the longer.
 public enum ActivityDuplicate {
     /// The largest difference between the starts, in seconds.
     public static let startToleranceSeconds = 60.0

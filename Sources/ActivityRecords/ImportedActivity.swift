@@ -79,7 +79,7 @@ public struct ImportedActivity: Sendable, Equatable {
             // than its last point, and the time past the device's elapsed time is paused time
             // (the device's timer time stays what it said).
             let summaryEnd = session.start.addingTimeInterval(record.elapsedSeconds)
-            let legEnd = max(summaryEnd, session.points.last?.time ?? summaryEnd)
+            let legEnd = session.end(elapsedSeconds: record.elapsedSeconds)
             paused += max(0, record.elapsedSeconds - record.timerSeconds) + legEnd.timeIntervalSince(summaryEnd)
             end = max(end, legEnd)
         }

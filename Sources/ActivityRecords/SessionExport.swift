@@ -81,9 +81,9 @@ public enum SessionExport {
     /// Rules: when the activity has as many sessions as the record has legs, each session's
     /// totals the file lacks (elapsed and timer time, distance, ascent, descent, kcal, average
     /// and maximum heart rate, average cadence) are the leg's; a lap without an elapsed time
-    /// gets the time to the next lap's start (for the last, to the session's end: its start +
-    /// elapsed time, or its last point when later), at least its timer time; the UTC offset, when the file has none, is the record's. Values the file
-    /// has are kept as they are.
+    /// gets the time to the next lap's start (for the last, to the session's end,
+    /// ``RecordedSession/end(elapsedSeconds:)``), at least its timer time; the UTC offset, when
+    /// the file has none, is the record's. Values the file has are kept as they are.
     /// - Parameters:
     ///   - activity: the original, decoded.
     ///   - record: the session stored for it.
@@ -105,7 +105,7 @@ public enum SessionExport {
             totals.maximumHeartRate = totals.maximumHeartRate ?? leg.maxHeartRate
             totals.averageCadence = totals.averageCadence ?? leg.avgCadence
             session.totals = totals
-            let end = max(session.start.addingTimeInterval(totals.elapsedSeconds ?? 0), session.points.last?.time ?? session.start)
+            let end = session.end(elapsedSeconds: totals.elapsedSeconds ?? 0)
             for lapIndex in session.laps.indices where session.laps[lapIndex].totals.elapsedSeconds == nil {
                 let lap = session.laps[lapIndex]
                 let next = lapIndex + 1 < session.laps.count ? session.laps[lapIndex + 1].start : end

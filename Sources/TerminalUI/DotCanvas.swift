@@ -203,8 +203,7 @@ public enum RouteDrawing {
 ///
 /// The y axis runs from the series' lowest to its highest value (labels at both ends, right
 /// aligned); the x axis from the first x to the last, or over the range given (labels under
-/// its ends). In ASCII the
-/// axis is `|`, `+`, `-`.
+/// its ends). In ASCII the axis is `|`, `+`, `-`.
 public enum LineChart {
     /// The chart's lines: `height` rows of the plot, the axis line, and the x labels.
     /// - Parameters:

@@ -140,15 +140,20 @@ struct CompletedExportTests {
         #expect(completed.sessions.first?.totals.kcal == 467)
     }
 
+    /// The duplicate rule's key of a multisport session of `sports` (20 s legs) starting at
+    /// `start` and lasting `seconds`.
+    static func key(_ sports: [String], start: Date, seconds: Double, day: LocalDay?) -> ActivityDuplicate.Key {
+        let legs = sports.map { LegRecord(sport: $0, startSeconds: 0, elapsedSeconds: 20, timerSeconds: 20, distanceMeters: nil, kcal: nil, laps: []) }
+        return ActivityDuplicate.Key(SessionRecord(
+            id: UUID(), workout: "x", kind: .multisport, start: start, end: start.addingTimeInterval(seconds), timeZone: "UTC",
+            utcOffsetSeconds: 0, localDate: day ?? LocalDay.earliest, workoutSeconds: seconds,
+            totalSeconds: seconds, pausedSeconds: 0, rounds: 0, exercises: 0, weightKg: nil, kcal: nil, legs: legs))
+    }
+
     @Test("other stands for any sport: a TCX's Other is the rowing leg it was written from")
     func otherIsAnySport() throws {
-        let start = Date(timeIntervalSince1970: 1_616_410_096)
         func key(_ sports: [String]) -> ActivityDuplicate.Key {
-            let legs = sports.map { LegRecord(sport: $0, startSeconds: 0, elapsedSeconds: 20, timerSeconds: 20, distanceMeters: nil, kcal: nil, laps: []) }
-            return ActivityDuplicate.Key(SessionRecord(
-                id: UUID(), workout: "x", kind: .multisport, start: start, end: start.addingTimeInterval(60), timeZone: "UTC",
-                utcOffsetSeconds: 0, localDate: LocalDay(year: 2021, month: 3, day: 22) ?? LocalDay.earliest, workoutSeconds: 60,
-                totalSeconds: 60, pausedSeconds: 0, rounds: 0, exercises: 0, weightKg: nil, kcal: nil, legs: legs))
+            Self.key(sports, start: Date(timeIntervalSince1970: 1_616_410_096), seconds: 60, day: LocalDay(year: 2021, month: 3, day: 22))
         }
         #expect(ActivityDuplicate.isSame(key(["running", "transition", "rowing"]), key(["running", "transition", "other"])))
         #expect(!ActivityDuplicate.isSame(key(["running", "rowing"]), key(["running", "cycling"])))
@@ -158,13 +163,8 @@ struct CompletedExportTests {
 
     @Test("one leg of other stands for any sports: a duathlon exported as GPX (one track) is the duathlon")
     func oneOtherLegIsAnySports() throws {
-        let start = Date(timeIntervalSince1970: 1_780_815_600)
         func key(_ sports: [String], seconds: Double = 1_985) -> ActivityDuplicate.Key {
-            let legs = sports.map { LegRecord(sport: $0, startSeconds: 0, elapsedSeconds: 20, timerSeconds: 20, distanceMeters: nil, kcal: nil, laps: []) }
-            return ActivityDuplicate.Key(SessionRecord(
-                id: UUID(), workout: "x", kind: .multisport, start: start, end: start.addingTimeInterval(seconds), timeZone: "UTC",
-                utcOffsetSeconds: 0, localDate: LocalDay(year: 2026, month: 6, day: 7) ?? LocalDay.earliest, workoutSeconds: seconds,
-                totalSeconds: seconds, pausedSeconds: 0, rounds: 0, exercises: 0, weightKg: nil, kcal: nil, legs: legs))
+            Self.key(sports, start: Date(timeIntervalSince1970: 1_780_815_600), seconds: seconds, day: LocalDay(year: 2026, month: 6, day: 7))
         }
         let duathlon = key(["running", "transition", "cycling", "transition", "running"])
         #expect(ActivityDuplicate.isSame(duathlon, key(["other"])))

@@ -47,18 +47,17 @@ final class LibXML2: @unchecked Sendable {
     let declaredEntity: @convention(c) (Context?, UnsafePointer<UInt8>?) -> UnsafeMutableRawPointer?
 
     private init() throws(ActivityFileError) {
-        var reasons: [String] = []
+        var firstReason: String?
         var opened: LoadedLibrary?
-        for name in Self.names {
+        for name in Self.names where opened == nil {
             do throws(LoadedLibrary.LoadError) {
                 opened = try LoadedLibrary(name: name)
-                break
             } catch {
-                reasons.append(error.reason)
+                firstReason = firstReason ?? error.reason
             }
         }
         guard let library = opened else {
-            throw .readerUnavailable(detail: "\(Self.names[0]) cannot be loaded: \(reasons.first ?? "not found")")
+            throw .readerUnavailable(detail: "\(Self.names[0]) cannot be loaded: \(firstReason ?? "not found")")
         }
         do throws(LoadedLibrary.LoadError) {
             createPushParser = try library.function("xmlCreatePushParserCtxt", as: type(of: createPushParser))

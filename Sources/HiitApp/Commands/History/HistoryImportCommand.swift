@@ -149,7 +149,8 @@ struct HistoryImportCommand: Command {
             } else {
                 switch named {
                 case .fit: size < 12 ? "too short for a FIT file (\(size) bytes; its header alone is 12 or 14)" : "not a FIT file (no .FIT signature in its header)"
-                case .gpx, .tcx: "not \(named == .gpx ? "a GPX" : "a TCX") file (no <\(named == .gpx ? "gpx" : "TrainingCenterDatabase")> root element)"
+                case .gpx: "not a GPX file (no <gpx> root element)"
+                case .tcx: "not a TCX file (no <TrainingCenterDatabase> root element)"
                 }
             }
             fail(.data("\(path.oneLineEscaped): \(what); \(alone ? "nothing was imported" : "not imported")"))
