@@ -75,6 +75,17 @@ enum HistoryLineReader {
         return true
     }
 
+    /// One JSON number read as a history line's numbers are read (for tests): its `Double`, or
+    /// `nil` when `text` is not exactly one finite JSON number.
+    static func number(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var scanner = LineScanner(bytes: bytes)
+            guard let value = scanner.double(), scanner.index == bytes.count else { return nil }
+            return value
+        }
+    }
+
     /// ``record(_:keepingSegments:)`` for an array slice.
     static func record(_ line: ArraySlice<UInt8>, keepingSegments: Bool = true) -> SessionRecord? {
         line.withUnsafeBufferPointer { record($0, keepingSegments: keepingSegments) }
@@ -890,8 +901,9 @@ private struct LineScanner {
     /// A finite number, checked as RFC 8259 writes it. Without an exponent, digits that make a
     /// whole number of at most 2^53 with at most 22 of them after the point are converted
     /// exactly (that number divided by an exact power of ten: one correctly rounded operation),
-    /// in the same pass that checks them; anything else goes through `Double(String)`, as the
-    /// strict decoder does.
+    /// in the same pass that checks them; up to 19 digits above 2^53 with at most 19 after the
+    /// point, in extended precision where that is sure (``extendedQuotient(_:fractionDigits:)``);
+    /// anything else goes through `Double(String)`, as the strict decoder does.
     mutating func double() -> Double? {
         let start = index
         let count = bytes.count
@@ -945,10 +957,33 @@ private struct LineScanner {
         // keep the sum from wrapping. The unrounded kcal hiit stores (`87.88888888888889`, 16
         // digits) come this way.
         if digits <= 19, mantissa <= 1 << 53, fractionDigits <= 22 {
-            let value = Double(mantissa) / Self.exactPowerOfTen(fractionDigits)
+            let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / Self.exactPowerOfTen(fractionDigits)
+            return isNegative ? -value : value
+        }
+        if digits <= 19, let value = Self.extendedQuotient(mantissa, fractionDigits: fractionDigits) {
             return isNegative ? -value : value
         }
         return slowDouble(start..<i)
+    }
+
+    /// `mantissa / 10^fractionDigits` correctly rounded to a `Double` for the 17–19 digit
+    /// numbers above 2^53 (`238.62222222222223`: the unrounded kcal of about a third of the
+    /// lines hiit writes), or `nil` when it cannot be sure (then `Double(String)` decides).
+    /// In x87 extended precision (64-bit significand) both numbers are exact (19 digits and
+    /// 10^19 are below 2^64) and the quotient is rounded once; rounding that to 53 bits again
+    /// gives the correctly rounded `Double` unless the quotient lies exactly on a midpoint
+    /// between two `Double`s (its lowest 11 bits `10000000000`), the one case where the
+    /// true value may lie on either side of it. Elsewhere than x86 (no `Float80`): `nil`.
+    @inline(__always)
+    static func extendedQuotient(_ mantissa: UInt64, fractionDigits: Int) -> Double? {
+        #if arch(x86_64) || arch(i386)
+        guard fractionDigits <= 19 else { return nil }
+        let quotient = Float80(mantissa) / Float80(exactPowerOfTen(fractionDigits))
+        guard quotient.significandBitPattern & 0x7FF != 0x400 else { return nil }
+        return Double(quotient)
+        #else
+        return nil
+        #endif
     }
 
     /// The run of 1–7 digits at `position` and its value, read eight bytes at once (without a
