@@ -27,4 +27,13 @@ public protocol CuePlayer: Sendable {
     /// - Returns: `true` when the player is idle, `false` when the timeout passed first.
     @discardableResult
     func waitUntilIdle(timeout: Duration) -> Bool
+
+    /// Why cues cannot sound although the player is unmuted (a device that could not be
+    /// opened when unmuted: ``DeferredCuePlayer``), or `nil`.
+    var offReason: String? { get }
+}
+
+extension CuePlayer {
+    /// `nil`: a player made at start either works or is replaced by a silent one with its reason.
+    public var offReason: String? { nil }
 }

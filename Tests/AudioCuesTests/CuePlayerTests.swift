@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 import AudioCues
 import SessionEngine
@@ -44,4 +45,49 @@ struct CuePlayerTests {
         #expect(player.isMuted)
         #expect(player.waitUntilIdle(timeout: .zero))
     }
+
+    /// `--mute`: nothing is opened until the first unmute; a failure to open is the reason cues
+    /// are off (until muted again) and is tried again at the next unmute; once open, the real
+    /// player gets the cues and the muting.
+    @Test func deferredPlayerOpensAtTheFirstUnmute() {
+        let real = RecordingCuePlayer()
+        let attempts = Attempts()
+        let player = DeferredCuePlayer {
+            guard attempts.next() > 1 else { throw AudioError.deviceUnavailable(device: "default", code: -2, message: "No such file") }
+            return real
+        }
+        #expect(player.isMuted)
+        player.play(.start)
+        #expect(attempts.count == 0, "nothing opened while muted")
+        player.setMuted(false)
+        #expect(attempts.count == 1)
+        #expect(player.offReason == "cannot open audio device 'default': No such file (ALSA error -2)")
+        player.play(.beep)
+        player.setMuted(true)
+        #expect(player.offReason == nil, "muted: nothing is off, only muted")
+        player.setMuted(false)
+        #expect(attempts.count == 2)
+        #expect(player.offReason == nil)
+        player.play(.rest)
+        player.setMuted(true)
+        #expect(real.isMuted)
+        player.play(.beep)
+        player.setMuted(false)
+        #expect(attempts.count == 2, "opened once")
+        player.play(.congratulations)
+        #expect(real.cues == [.rest, .congratulations])
+        #expect(player.waitUntilIdle(timeout: .zero))
+    }
+}
+
+/// Counts calls from any thread (`@unchecked Sendable`: the count is read and written under `lock`).
+private final class Attempts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// Counts one more; returns the new count.
+    func next() -> Int { lock.withLock { value += 1; return value } }
+
+    /// How many so far.
+    var count: Int { lock.withLock { value } }
 }

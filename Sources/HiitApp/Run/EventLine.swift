@@ -101,10 +101,12 @@ struct EventLineWriter {
         self.output = output
     }
 
-    /// `{"event": "mute", "muted": …}`: the cues were turned on or off.
-    func emitMute(_ muted: Bool, at now: Duration) {
+    /// `{"event": "mute", "muted": …}`: the cues were turned on or off; with `message` when
+    /// unmuting found that they cannot sound (`offReason`).
+    func emitMute(_ muted: Bool, offReason: String? = nil, at now: Duration) {
         var line = EventLine(event: "mute", t: now.inSeconds)
         line.muted = muted
+        line.message = offReason.map { "cues off: \($0)" }
         emit(line)
     }
 

@@ -84,9 +84,9 @@ final class EventsFrontEnd<Adapter: EventsAdapter>: RunFrontEnd {
     func suspending(session: Engine, at now: Duration) {}
     func continued(session: Engine, at now: Duration) {}
 
-    func cuesChanged(muted: Bool, session: Engine, at now: Duration) {
+    func cuesChanged(muted: Bool, offReason: String?, session: Engine, at now: Duration) {
         isMuted = muted
-        lines.emitMute(muted, at: now)
+        lines.emitMute(muted, offReason: offReason, at: now)
     }
 
     func end(_ ending: RunEnding<Engine.Outcome>, session: Engine, at now: Duration) {

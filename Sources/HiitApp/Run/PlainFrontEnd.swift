@@ -29,7 +29,9 @@ final class PlainFrontEnd<Adapter: PlainAdapter>: RunFrontEnd {
     private let bell: BellSetting
     private let ring: (() -> Void)?
     private var isMuted: Bool
-    private let cuesOff: Bool
+    private let cuesOffAtStart: Bool
+    /// Whether cues cannot play: from the start, or because unmuting could not open the device.
+    private var cuesOff: Bool
 
     /// - Parameters:
     ///   - adapter: the run (``IntervalRun`` or ``MultisportRun``).
@@ -48,6 +50,7 @@ final class PlainFrontEnd<Adapter: PlainAdapter>: RunFrontEnd {
         self.ring = ring
         self.isMuted = isMuted
         self.cuesOff = cuesOff
+        cuesOffAtStart = cuesOff
     }
 
     var readsInput: Bool { readsKeys }
@@ -91,9 +94,14 @@ final class PlainFrontEnd<Adapter: PlainAdapter>: RunFrontEnd {
         say(adapter.suspendNotice, at: now)
     }
 
-    func cuesChanged(muted: Bool, session: Engine, at now: Duration) {
+    func cuesChanged(muted: Bool, offReason: String?, session: Engine, at now: Duration) {
         isMuted = muted
-        say("cues \(muted ? "muted" : "on")", at: now)
+        cuesOff = cuesOffAtStart || offReason != nil
+        if let offReason {
+            say("cues off: \(offReason)", at: now)
+        } else {
+            say(cuesOff ? "cues off" : "cues \(muted ? "muted" : "on")", at: now)
+        }
     }
 
     func end(_ ending: RunEnding<Engine.Outcome>, session: Engine, at now: Duration) {}

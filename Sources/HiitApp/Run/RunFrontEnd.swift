@@ -57,8 +57,9 @@ protocol RunFrontEnd<Engine>: AnyObject {
     /// The run was continued after a suspension and has the terminal again: draw everything
     /// again and say what the suspension did (``RunAdapter/suspendNotice``).
     func continued(session: Engine, at now: Duration)
-    /// The cues were muted or unmuted.
-    func cuesChanged(muted: Bool, session: Engine, at now: Duration)
+    /// The cues were muted or unmuted; `offReason` when unmuting found that they cannot sound
+    /// (a device opened only then, for a run started with `--mute`: ``DeferredCuePlayer``).
+    func cuesChanged(muted: Bool, offReason: String?, session: Engine, at now: Duration)
     /// Shows a note of the run's ``RunAccessory`` (gpsd lost, an auto-lap): its text on the
     /// bottom line or as a plain line, its line with `--events`; what the front end has no use
     /// for is dropped.

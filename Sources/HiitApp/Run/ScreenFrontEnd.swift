@@ -68,6 +68,8 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
     private var decoder = KeyDecoder()
     private var writer: FrameWriter
     private var status: ScreenStatus
+    /// Why cues were off from the start (kept whatever `m` finds later).
+    private let startOffReason: String?
     private var pending: RunQuestion<Engine.Event>?
     /// Whether the clock was paused to ask the pending question (so "no" resumes it).
     private var pausedToAsk = false
@@ -98,6 +100,7 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
         self.adapter = adapter
         writer = FrameWriter(mode: styleMode)
         status = ScreenStatus(isMuted: isMuted, cuesOffReason: cuesOffReason)
+        startOffReason = cuesOffReason
         notice = BottomNotice(lifetime: adapter.noticeLifetime)
         self.glyphs = glyphs
         self.bell = bell
@@ -209,8 +212,9 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
         redraw(session: session, at: now)
     }
 
-    func cuesChanged(muted: Bool, session: Engine, at now: Duration) {
+    func cuesChanged(muted: Bool, offReason: String?, session: Engine, at now: Duration) {
         status.isMuted = muted
+        status.cuesOffReason = startOffReason ?? offReason
         notify(BottomNotice.cuesChanged(muted: muted, cuesOffReason: status.cuesOffReason), at: now)
         refresh(session: session, at: now)
     }

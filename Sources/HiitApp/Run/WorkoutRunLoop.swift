@@ -157,7 +157,7 @@ final class WorkoutRunLoop<Engine: RunnableSession> {
             return apply(session.handle(session.pauseToggleEvent, at: t), at: t)
         case .toggleMute:
             player.setMuted(!player.isMuted)
-            frontEnd.cuesChanged(muted: player.isMuted, session: session, at: t)
+            frontEnd.cuesChanged(muted: player.isMuted, offReason: player.offReason, session: session, at: t)
             return nil
         case .quit:
             return .quit

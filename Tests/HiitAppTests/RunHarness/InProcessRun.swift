@@ -1,3 +1,4 @@
+import AudioCues
 import Foundation
 import TerminalUI
 import TestSupport
@@ -53,12 +54,13 @@ final class InProcessRun {
     var size: TerminalSize { wait.size }
 
     /// Runs `session` through `frontEnd` to its end on the manual clock.
+    /// - Parameter player: the cue player (default ``player``, the recorder).
     /// - Returns: the loop (its session as it finished) and how the run ended.
     /// - Throws: ``ScriptedWait/Failure`` when the script cannot go on.
     func run<Engine: RunnableSession>(_ session: Engine, _ frontEnd: any RunFrontEnd<Engine>,
-                                      accessory: (any RunAccessory<Engine>)? = nil) throws
+                                      accessory: (any RunAccessory<Engine>)? = nil, player: (any CuePlayer)? = nil) throws
         -> (loop: WorkoutRunLoop<Engine>, ending: RunEnding<Engine.Outcome>) {
-        let loop = WorkoutRunLoop(session: session, frontEnd: frontEnd, player: player, clock: RunClock(clock),
+        let loop = WorkoutRunLoop(session: session, frontEnd: frontEnd, player: player ?? self.player, clock: RunClock(clock),
                                   wallOrigin: Date(timeIntervalSince1970: 1_800_000_000), wait: wait, suspender: suspender,
                                   accessory: accessory)
         let ending = try loop.run()

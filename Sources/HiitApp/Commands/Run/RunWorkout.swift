@@ -408,7 +408,8 @@ struct RunWorkout {
     }
 
     /// The cues' sounds and the player: the bundled sounds, the voice's for `cues` (made now,
-    /// before the first segment, or read from the phrase cache), the device opened. A failure
+    /// before the first segment, or read from the phrase cache), the device opened (for a run
+    /// started muted, at the first unmute: ``DeferredCuePlayer``). A failure
     /// of the sounds or the device gives a silent player and the reason; speech that cannot
     /// start without `--voice` is a notice (names are not spoken; "Start" plays instead).
     /// - Parameter cues: every cue the session can sound.
@@ -437,6 +438,11 @@ struct RunWorkout {
         let lengths = CueLengths(known: Dictionary(uniqueKeysWithValues: cues.compactMap { cue in
             sounds[cue].map { (cue, $0.duration) }
         }))
+        if options.isMuted {
+            // Opened at the first `m`: a run that stays muted never loads alsa-lib (issue 12, item 26).
+            let player = DeferredCuePlayer { try ALSACuePlayer(device: device, sounds: sounds) }
+            return RunSound(player: player, offReason: nil, notices: spoken.notices, lengths: lengths)
+        }
         do {
             return RunSound(player: try ALSACuePlayer(device: device, sounds: sounds), offReason: nil,
                             notices: spoken.notices, lengths: lengths)
