@@ -5,8 +5,9 @@ extension IntervalWorkout {
     /// (work 20 s, rest 10 s, 8 rounds), `1:00/0:30x3`, `1m/30sx3` or `40/20` (one round).
     /// WORK and REST are durations as ``DurationText`` reads them (a bare number is seconds,
     /// `m` is minutes), in whole seconds; `×` is accepted for `x`. The workout is named as
-    /// typed and has one exercise named `"Quick"`, which is never spoken (its cues have
-    /// names off: the work starts with "Start").
+    /// typed and has one exercise named `"Quick"`, which is never spoken: its cues have names
+    /// and "Next" off (the work starts with "Start"; the prepare countdown does not say "Next:
+    /// Quick"), so a quick run needs only the bundled sounds and never starts espeak-ng.
     /// - Parameter text: the word typed by the user.
     /// - Returns: `nil` when `text` does not look like a quick form at all (so it can be tried as
     ///   a workout name or path).
@@ -15,7 +16,7 @@ extension IntervalWorkout {
     ///   (`0/10x8`: "work is 0 s; allowed 1–3600 s").
     public static func quick(_ text: String) throws(PlanError) -> IntervalWorkout? {
         guard let exercise = try Exercise.parseTiming(text, name: "Quick") else { return nil }
-        let workout = IntervalWorkout(name: text, exercises: [exercise], cues: CueSettings(names: false))
+        let workout = IntervalWorkout(name: text, exercises: [exercise], cues: CueSettings(names: false, next: false))
         do {
             try workout.validate()
         } catch {

@@ -30,6 +30,22 @@ import WorkoutModel
 
     static func beeps(endingAt end: Double) -> [String] { [3.0, 2, 1].map { "beep@\(end - $0)" } }
 
+    /// README: a quick `20/10x8` never starts espeak-ng. Its exercise ("Quick") is never said,
+    /// neither as a name nor as "Next: Quick" at the end of the default 10 s prepare.
+    @Test("a quick form with the default prepare sounds only bundled cues: no name, no Next: Quick")
+    func quickFormSaysNothingToSynthesise() throws {
+        let workout = try #require(try IntervalWorkout.quick("20/10x2"))
+        #expect(workout.prepareSeconds == 10)
+        let program = Program(workout)
+        #expect(program.cues == [.beep, .start, .halfway, .rest, .lastRound, .congratulations], "\(program.cues)")
+        #expect(program.cues.allSatisfy { $0.isBundled || Cue.fixedPhrases.contains($0) }, "all in the bundled WAVs")
+        var d = Driver(workout, cues: workout.cues)
+        d.send(.start, at: .zero)
+        d.run(until: .seconds(300))
+        #expect(d.cueNames == Self.beeps(endingAt: 10) + ["start@10.0"] + Self.beeps(endingAt: 30) + ["rest@30.0"]
+            + Self.beeps(endingAt: 40) + ["lastRound@40.0"] + Self.beeps(endingAt: 60) + ["congratulations@60.0"])
+    }
+
     @Test("a whole workout: Next before the first exercise and before B, names, Last round, Half way at each long work's middle")
     func everySpokenCueOnTime() {
         let d = Self.driven()
