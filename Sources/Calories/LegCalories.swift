@@ -16,14 +16,6 @@ public struct METValue: Equatable, Sendable {
     /// The Compendium's description of the activity, as that edition words it.
     public let activity: String
 
-    /// Creates a value; see the properties.
-    public init(met: Double, code: String, edition: String, activity: String) {
-        self.met = met
-        self.code = code
-        self.edition = edition
-        self.activity = activity
-    }
-
     /// Ainsworth BE, Haskell WL, Herrmann SD, et al. 2011 Compendium of Physical Activities:
     /// a second update of codes and MET values. Med Sci Sports Exerc 2011;43(8):1575–1581.
     public static let compendium2011 = "2011 Adult Compendium (Ainsworth et al.)"

@@ -25,12 +25,6 @@ public struct CardFonts {
         public var family: String
         /// The characters, in order.
         public var text: String
-
-        /// A run of `text` in `family`.
-        public init(family: String, text: String) {
-            self.family = family
-            self.text = text
-        }
     }
 
     private let fontconfig: FontconfigLibrary

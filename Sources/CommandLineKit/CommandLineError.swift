@@ -81,12 +81,6 @@ public struct CommandLineFailure: Error, Equatable, Sendable, CustomStringConver
 
     /// The error's one-line description.
     public var description: String { error.description }
-
-    /// A failure of `error` reached along `path` (subcommand names below the root).
-    public init(error: CommandLineError, path: [String]) {
-        self.error = error
-        self.path = path
-    }
 }
 
 /// The text for stderr after a bad command line, in swift-argument-parser's form:

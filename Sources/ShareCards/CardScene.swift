@@ -134,13 +134,6 @@ public struct CardPolyline: Sendable, Equatable {
     public var stroke: CardColor
     /// The stroke's width in pixels.
     public var lineWidth: Double
-
-    /// A line through `points`, `lineWidth` pixels wide.
-    public init(points: [CardPoint], stroke: CardColor, lineWidth: Double) {
-        self.points = points
-        self.stroke = stroke
-        self.lineWidth = lineWidth
-    }
 }
 
 /// A filled circle of ``radius`` pixels around ``center`` (a route's start and finish).
@@ -151,13 +144,6 @@ public struct CardCircle: Sendable, Equatable {
     public var radius: Double
     /// The fill colour.
     public var fill: CardColor
-
-    /// A circle of `radius` pixels around `center`.
-    public init(center: CardPoint, radius: Double, fill: CardColor) {
-        self.center = center
-        self.radius = radius
-        self.fill = fill
-    }
 }
 
 /// One line of text: its baseline starts, centres or ends at (``x``, ``y``) as ``anchor`` says,

@@ -13,14 +13,6 @@ public struct AutoLap: Sendable, Equatable {
     /// Its moving time: from the previous lap's end (or the first fix) to ``endedAt``, less
     /// the auto-pauses inside.
     public var movingDuration: Duration
-
-    /// Creates a lap; see the properties.
-    public init(number: Int, distanceMeters: Double, endedAt: Duration, movingDuration: Duration) {
-        self.number = number
-        self.distanceMeters = distanceMeters
-        self.endedAt = endedAt
-        self.movingDuration = movingDuration
-    }
 }
 
 /// Something ``LiveTrack/add(_:at:)`` tells the caller besides the verdict.
@@ -40,12 +32,6 @@ public struct AutoPauseSpan: Sendable, Equatable {
     public var start: Duration
     /// The instant it ended.
     public var end: Duration
-
-    /// Creates a span; see the properties.
-    public init(start: Duration, end: Duration) {
-        self.start = start
-        self.end = end
-    }
 }
 
 /// The live GPS track of one leg: fixes in (each with the instant it was read), accepted

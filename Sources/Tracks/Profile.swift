@@ -7,12 +7,6 @@ public struct ProfilePoint: Sendable, Equatable {
     public var x: Double
     /// The measurement: altitude in metres, heart rate in beats per minute.
     public var y: Double
-
-    /// Creates a point; see the properties.
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
 }
 
 /// Elevation or heart rate against distance (or timer time when the leg has no distance),

@@ -6,12 +6,6 @@ public struct PlanePoint: Sendable, Equatable {
     public var x: Double
     /// Metres north of the centre.
     public var y: Double
-
-    /// Creates a point; see the properties.
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
 }
 
 /// A route's positions projected onto a plane in metres, for drawing it so that a loop stays

@@ -8,12 +8,6 @@ public struct Split: Sendable, Equatable {
     /// Timer seconds the split took (pauses excluded).
     public var seconds: Double
 
-    /// Creates a split; see the properties.
-    public init(distanceMeters: Double, seconds: Double) {
-        self.distanceMeters = distanceMeters
-        self.seconds = seconds
-    }
-
     /// Seconds per kilometre (``Pace/secondsPerKilometer(meters:seconds:)``); `nil` when the
     /// distance is zero.
     public var secondsPerKilometer: Double? { Pace.secondsPerKilometer(meters: distanceMeters, seconds: seconds) }

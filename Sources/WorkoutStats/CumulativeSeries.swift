@@ -11,13 +11,6 @@ public struct CumulativePoint: Equatable, Sendable {
     /// The metric's total from the first step through this one, in the metric's base unit
     /// (sessions, seconds of workout time, kcal, metres, metres climbed).
     public let value: Double
-
-    /// A point (see the properties).
-    public init(day: LocalDay, start: Date, value: Double) {
-        self.day = day
-        self.start = start
-        self.value = value
-    }
 }
 
 /// The running total of a report's metric over its period, step by step, and the same for the

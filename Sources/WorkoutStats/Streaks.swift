@@ -8,13 +8,6 @@ public struct Streak: Equatable, Sendable {
     public let firstDay: LocalDay
     /// The last day of the run (for weeks: the last day of its last week).
     public let lastDay: LocalDay
-
-    /// Creates a run.
-    public init(count: Int, firstDay: LocalDay, lastDay: LocalDay) {
-        self.count = count
-        self.firstDay = firstDay
-        self.lastDay = lastDay
-    }
 }
 
 /// The current and the longest streak of a history (issue 16), as `hiit stats` shows them.
@@ -39,12 +32,6 @@ public struct Streaks: Equatable, Sendable {
     public let current: Streak?
     /// The longest run, the latest of equals; `nil` when nothing counts.
     public let longest: Streak?
-
-    /// Creates the pair.
-    public init(current: Streak?, longest: Streak?) {
-        self.current = current
-        self.longest = longest
-    }
 
     /// The streaks of runs of consecutive units.
     /// - Parameters:

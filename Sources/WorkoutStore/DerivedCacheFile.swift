@@ -44,13 +44,6 @@ public struct DerivedCacheFile: Equatable, Sendable {
         public var problemLines: [HistoryLineSpan]
         /// The derived data, as the caller encoded it.
         public var payload: [UInt8]
-
-        /// Creates contents.
-        public init(fingerprint: HistoryFingerprint, problemLines: [HistoryLineSpan], payload: [UInt8]) {
-            self.fingerprint = fingerprint
-            self.problemLines = problemLines
-            self.payload = payload
-        }
     }
 
     private struct Header: Codable {

@@ -11,13 +11,6 @@ public struct DerivedHistory<Value> {
     public var readWholeHistory: Bool
     /// The history's lines that were skipped, in file order, with the strict decoder's messages.
     public var problems: [HistoryProblem]
-
-    /// Creates a result (see the properties).
-    public init(value: Value, readWholeHistory: Bool, problems: [HistoryProblem]) {
-        self.value = value
-        self.readWholeHistory = readWholeHistory
-        self.problems = problems
-    }
 }
 
 extension DerivedHistory: Sendable where Value: Sendable {}

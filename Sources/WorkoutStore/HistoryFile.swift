@@ -17,11 +17,6 @@ public struct HistoryFile: Equatable, Sendable {
     /// The file.
     public let url: URL
 
-    /// The history file at `url`; nothing is created until the first ``append(_:)``.
-    public init(url: URL) {
-        self.url = url
-    }
-
     // MARK: Appending
 
     /// Appends one record as one line and returns only once it is on the device, so the
@@ -418,12 +413,6 @@ public struct HistoryAppendResult: Equatable, Sendable {
     /// Records skipped because a session with the same `id` was already stored (or came
     /// earlier in the same batch).
     public var alreadyPresent: [SessionRecord]
-
-    /// Creates a result.
-    public init(appended: [SessionRecord], alreadyPresent: [SessionRecord]) {
-        self.appended = appended
-        self.alreadyPresent = alreadyPresent
-    }
 }
 
 /// One valid history line: where it is, the record, and its exact bytes.
@@ -435,13 +424,6 @@ public struct HistoryEntry: Equatable, Sendable {
     /// The line's bytes as stored, without its `\n` (a JSON object, keys sorted when hiit
     /// wrote it; unknown keys of a newer hiit are kept here).
     public var text: Data
-
-    /// Creates an entry.
-    public init(line: Int, record: SessionRecord, text: Data) {
-        self.line = line
-        self.record = record
-        self.text = text
-    }
 }
 
 /// What ``HistoryFile/scan()`` found: valid lines with their places, and the skipped lines.
@@ -450,12 +432,6 @@ public struct HistoryScan: Equatable, Sendable {
     public var entries: [HistoryEntry]
     /// Lines that were skipped, in file order.
     public var problems: [HistoryProblem]
-
-    /// Creates a result.
-    public init(entries: [HistoryEntry], problems: [HistoryProblem]) {
-        self.entries = entries
-        self.problems = problems
-    }
 
     /// The records and problems without the line details.
     public var contents: HistoryContents {
@@ -469,12 +445,6 @@ public struct HistoryContents: Equatable, Sendable {
     public var records: [SessionRecord]
     /// Lines that were skipped, in file order.
     public var problems: [HistoryProblem]
-
-    /// Creates a result.
-    public init(records: [SessionRecord], problems: [HistoryProblem]) {
-        self.records = records
-        self.problems = problems
-    }
 }
 
 /// A history line that was skipped: its 1-based line number and why.
@@ -486,13 +456,6 @@ public struct HistoryProblem: Equatable, Sendable, CustomStringConvertible {
     /// `true` when this is the last line and has no final newline: probably cut off by a crash
     /// or power loss during an append.
     public var isUnterminated: Bool
-
-    /// Creates a problem.
-    public init(line: Int, error: StoreError, isUnterminated: Bool) {
-        self.line = line
-        self.error = error
-        self.isUnterminated = isUnterminated
-    }
 
     /// One line: the error with the file, line and column, and for an unterminated last line
     /// a hint that it was cut off.

@@ -87,13 +87,6 @@ public struct HistoryLineSpan: Codable, Equatable, Sendable {
     public var offset: Int
     /// Length of the line in bytes, without its `\n`.
     public var length: Int
-
-    /// Creates a span.
-    public init(line: Int, offset: Int, length: Int) {
-        self.line = line
-        self.offset = offset
-        self.length = length
-    }
 }
 
 /// The history as read for derived data: its records, its bad lines (with their places), and

@@ -20,13 +20,6 @@ public struct HistoryTail: Sendable {
     public var problems: [HistoryProblem]
     /// Whether every line of the history was read.
     public var readWholeHistory: Bool
-
-    /// Creates a tail (see the properties).
-    public init(entries: [HistoryEntry], problems: [HistoryProblem], readWholeHistory: Bool) {
-        self.entries = entries
-        self.problems = problems
-        self.readWholeHistory = readWholeHistory
-    }
 }
 
 extension DataFolder {

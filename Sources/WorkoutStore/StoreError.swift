@@ -11,17 +11,6 @@ public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvert
     /// Column number, from 1, in Unicode scalars.
     public var column: Int
 
-    /// Creates a location.
-    /// - Parameters:
-    ///   - path: the file's path as shown to the user.
-    ///   - line: 1-based line.
-    ///   - column: 1-based column in Unicode scalars.
-    public init(path: String, line: Int, column: Int) {
-        self.path = path
-        self.line = line
-        self.column = column
-    }
-
     /// `path, line L, column C`.
     public var description: String { "\(path), line \(line), column \(column)" }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TerminalUI
 import WorkoutModel
-import WorkoutStats
+@testable import WorkoutStats
 @testable import HiitApp
 
 /// The weekly goal and the streaks in words (issue 16): amounts, the bar, what fits a width.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import WorkoutModel
-import WorkoutStore
+@testable import WorkoutStore
 @testable import HiitApp
 
 /// How sessions read in `hiit history`, and how an id typed by a person finds its session.

@@ -5,7 +5,7 @@ import TerminalUI
 import TestSupport
 import WorkoutModel
 import WorkoutStats
-import WorkoutStore
+@testable import WorkoutStore
 @testable import HiitApp
 
 /// The text renderers at several widths and in ASCII (issue 12, items 4, 5 and 17): every line

@@ -1,5 +1,5 @@
 import Foundation
-import RunStatus
+@testable import RunStatus
 import Testing
 
 /// The formats of `hiit status` for each reading a bar can meet: work, rest, paused, a

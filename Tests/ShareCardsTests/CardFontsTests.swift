@@ -1,4 +1,4 @@
-import CardImages
+@testable import CardImages
 import ShareCards
 import Testing
 

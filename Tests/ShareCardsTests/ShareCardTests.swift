@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import ShareCards
+@testable import ShareCards
 import Testing
 
 /// The share cards (#17): the scenes' structure through their SVG, read back with XMLParser;

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Tracks
+@testable import Tracks
 import WorkoutModel
 
 /// A straight line due north from 48° N, 11° E: the fix `meters` along it, read `seconds` after

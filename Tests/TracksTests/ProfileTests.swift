@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Tracks
+@testable import Tracks
 
 @Suite("Elevation and heart rate profiles against distance or time, downsampled keeping extremes")
 struct ProfileTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Tracks
+@testable import Tracks
 import WorkoutModel
 
 @Suite("Splits per km and per mile, pauses excluded, along the device's distance first")

@@ -23,17 +23,6 @@ public struct LibraryEntry: Equatable, Sendable {
     /// The workout, or why there is none.
     public let content: Content
 
-    /// Creates an entry.
-    /// - Parameters:
-    ///   - url: the file.
-    ///   - data: its bytes as read.
-    ///   - content: what they hold.
-    public init(url: URL, data: Data, content: Content) {
-        self.url = url
-        self.data = data
-        self.content = content
-    }
-
     /// The workout, when the file holds a valid one.
     public var workout: IntervalWorkout? {
         if case let .workout(workout) = content { return workout }

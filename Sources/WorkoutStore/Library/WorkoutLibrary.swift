@@ -269,12 +269,6 @@ public struct LibraryChange: Equatable, Sendable {
     /// The entry as written (the same as `before` when nothing changed).
     public let after: LibraryEntry
 
-    /// Creates a change.
-    public init(before: LibraryEntry, after: LibraryEntry) {
-        self.before = before
-        self.after = after
-    }
-
     /// Whether nothing was written.
     public var isUnchanged: Bool { before == after }
 }
