@@ -5,9 +5,6 @@ import SessionEngine
 import TerminalUI
 import WorkoutModel
 import WorkoutStore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The `hiit` command tree (DESIGN §6), the dispatch from a parsed command line to its
 /// ``Command``, and the one place that reports errors (through ``ErrorReport``).

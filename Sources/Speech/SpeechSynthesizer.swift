@@ -2,9 +2,6 @@ import AudioCues
 import CESpeakNG
 import Foundation
 import POSIX
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Turns text into PCM with libespeak-ng, in one voice (#16, DESIGN §9).
 ///

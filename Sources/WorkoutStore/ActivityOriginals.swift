@@ -1,8 +1,5 @@
 import Foundation
 import POSIX
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The original files of imported activities, kept byte for byte (DESIGN §8): `activities/`
 /// under the data folder (0700), one file per session named by its id and the format's

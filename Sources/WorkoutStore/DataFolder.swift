@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// hiit's data folder (DESIGN §3): `workouts/` (one JSON file per workout or plan),
 /// `history.jsonl` (one completed session per line) and `profile.json`.

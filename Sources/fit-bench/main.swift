@@ -19,9 +19,6 @@
 // and activities a format cannot hold, are named on stderr and skipped.
 import ActivityFiles
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "export-samples" {
     exit(exportSamples(Array(CommandLine.arguments.dropFirst(2))))

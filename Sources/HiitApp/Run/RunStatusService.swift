@@ -1,9 +1,6 @@
 import Foundation
 import POSIX
 import RunStatus
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The running timer's face to the rest of the desktop (#17, DESIGN §9), served in the run
 /// loop's one `poll` as a ``RunAccessory``:

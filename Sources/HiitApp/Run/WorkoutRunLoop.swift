@@ -2,9 +2,6 @@ import AudioCues
 import Foundation
 import SessionEngine
 import TerminalUI
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Runs a session on the clock it is given: it waits (through its ``RunWait``) until the next
 /// absolute deadline of the session or the front end, then hands the session the current

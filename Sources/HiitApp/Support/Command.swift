@@ -1,8 +1,5 @@
 import CommandLineKit
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import TerminalUI
 
 /// One `hiit` command (DESIGN §6): where it sits in the tree, its help, its typed values and

@@ -1,8 +1,5 @@
 import Foundation
 import TerminalUI
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The only place that writes to stdout and stderr. Each call writes whole lines at once
 /// (unbuffered), so lines from `--events` reach a reader as soon as they happen.

@@ -1,8 +1,5 @@
 import Foundation
 import POSIX
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The time zone sessions are recorded in and statistics are counted in: the process's `TZ`
 /// as the C library reads it (POSIX.1-2017, §8.3 "Other Environment Variables", TZ), which

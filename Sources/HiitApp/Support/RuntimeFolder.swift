@@ -1,8 +1,5 @@
 import Foundation
 import POSIX
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Where a running timer publishes its state and listens for `hiit ctl` (#17, DESIGN §9):
 /// `$XDG_RUNTIME_DIR/hiit` (the XDG Base Directory folder for runtime files: the user's own,

@@ -3,9 +3,6 @@ import Foundation
 import GPSD
 import POSIX
 import Tracks
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `hiit gps [HOST:PORT] [--seconds N]` (#15): checks that hiit sees a GPS through gpsd, as a
 /// set-up step: connects, asks gpsd to watch, and prints what it reports (the version, the

@@ -2,9 +2,6 @@ import ActivityFiles
 import ActivityRecords
 import CommandLineKit
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import WorkoutModel
 import WorkoutStore
 

@@ -1,8 +1,5 @@
 import CommandLineKit
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import ActivityFiles
 import ActivityRecords
 import POSIX

@@ -3,9 +3,6 @@ import POSIX
 import TerminalUI
 import WorkoutModel
 import WorkoutStore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The `$EDITOR` loop of `hiit edit WORKOUT`.
 ///

@@ -3,9 +3,6 @@ import Foundation
 import POSIX
 import WorkoutModel
 import WorkoutStore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `hiit import FILE… [--rename]` (DESIGN §6): each file is read, checked and added to the
 /// library on its own, with one line per file. A taken name is refused, or with `--rename`

@@ -9,9 +9,6 @@ import Speech
 import TerminalUI
 import WorkoutModel
 import WorkoutStore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `hiit run [WORKOUT] …`: runs an interval workout, a multisport plan, or a free-form
 /// multisport or single-sport interval session, with cues, and records it when it completes.

@@ -4,9 +4,6 @@ import TerminalUI
 import WorkoutModel
 import WorkoutStats
 import WorkoutStore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `hiit stats [PERIOD] [--date YYYY-MM-DD] [--back N] [--compare previous|last-year]
 /// [--metric sessions|time|kcal|distance|elevation] [--sport SPORT] [--json]` (DESIGN §4, §6).

@@ -1,9 +1,6 @@
 import CommandLineKit
 import Foundation
 import POSIX
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `hiit ctl pause|resume|toggle|next|stop` (#17): controls the running timer from a key binding or a
 /// status bar, through the Unix socket it listens on (``RunStatusService``), and prints the

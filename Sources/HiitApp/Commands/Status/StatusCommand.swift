@@ -3,9 +3,6 @@ import Foundation
 import POSIX
 import RunStatus
 import TerminalUI
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `hiit status [--waybar | --i3blocks | --tmux | --format TEMPLATE] [--follow]` (#17): one line
 /// for a status bar: the running timer (`WORK 0:12 · Burpees 3/8`), read from the `state.json`
