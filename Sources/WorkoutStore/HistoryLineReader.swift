@@ -231,6 +231,25 @@ private enum LegKey: Int, WrittenKey {
     }
 }
 
+/// Puts a value just read into `slot`; `false` (the line is not one read here) when there is
+/// none. `slot` is never an optional filled from a plain optional (`Value?` would then hold a
+/// failed read as `nil`): an optional slot takes a `nullable…()` read, whose `nil` is JSON `null`.
+@inline(__always)
+private func store<Value>(_ value: Value?, in slot: inout Value) -> Bool {
+    guard let value else { return false }
+    slot = value
+    return true
+}
+
+/// Puts a value just read into `slot`, which must still be empty: `false` when the key came
+/// twice or there is no value.
+@inline(__always)
+private func storeOnce<Value>(_ value: Value?, in slot: inout Value?) -> Bool {
+    guard case .none = slot, let value else { return false }
+    slot = value
+    return true
+}
+
 /// Whether `bytes` are exactly the UTF-8 of `text` (ASCII).
 private func matches(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence, _ text: StaticString) -> Bool {
     guard bytes.count == text.utf8CodeUnitCount else { return false }
@@ -281,8 +300,7 @@ private struct LineScanner {
                     guard let range = fixedString(length: 36), let value = uuid(range) else { return nil }
                     id = value
                 case .workout:
-                    guard let value = string() else { return nil }
-                    workout = value
+                    guard store(string(), in: &workout) else { return nil }
                 case .kind:
                     if takeLiteral(#""intervals""#) { kind = .intervals }
                     else if takeLiteral(#""multisport""#) { kind = .multisport }
@@ -294,51 +312,40 @@ private struct LineScanner {
                     guard let range = fixedString(length: 20), let value = date(range) else { return nil }
                     end = value
                 case .timeZone:
-                    guard let value = string() else { return nil }
-                    timeZone = value
+                    guard store(string(), in: &timeZone) else { return nil }
                 case .utcOffsetSeconds:
-                    guard let value = integer() else { return nil }
-                    utcOffsetSeconds = value
+                    guard store(integer(), in: &utcOffsetSeconds) else { return nil }
                 case .localDate:
                     guard let range = fixedString(length: 10), let value = LocalDay(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
                     else { return nil }
                     localDate = value
                 case .workoutSeconds:
-                    guard let value = double() else { return nil }
-                    workoutSeconds = value
+                    guard store(double(), in: &workoutSeconds) else { return nil }
                 case .totalSeconds:
-                    guard let value = double() else { return nil }
-                    totalSeconds = value
+                    guard store(double(), in: &totalSeconds) else { return nil }
                 case .pausedSeconds:
                     if takeNull() { pausedSeconds = 0 } else {
-                        guard let value = double() else { return nil }
-                        pausedSeconds = value
+                        guard store(double(), in: &pausedSeconds) else { return nil }
                     }
                 case .rounds:
                     if takeNull() { rounds = 0 } else {
-                        guard let value = integer() else { return nil }
-                        rounds = value
+                        guard store(integer(), in: &rounds) else { return nil }
                     }
                 case .exercises:
                     if takeNull() { exercises = 0 } else {
-                        guard let value = integer() else { return nil }
-                        exercises = value
+                        guard store(integer(), in: &exercises) else { return nil }
                     }
                 case .weightKg:
-                    guard let value = nullableDouble() else { return nil }
-                    weightKg = value
+                    guard store(nullableDouble(), in: &weightKg) else { return nil }
                 case .kcal:
-                    guard let value = nullableDouble() else { return nil }
-                    kcal = value
+                    guard store(nullableDouble(), in: &kcal) else { return nil }
                 case .legs:
                     if takeNull() { legs = [] } else {
-                        guard let value = legRecords() else { return nil }
-                        legs = value
+                        guard store(legRecords(), in: &legs) else { return nil }
                     }
                 case .segments:
                     if takeNull() { segments = [] } else if keepsSegments {
-                        guard let value = segmentRecords() else { return nil }
-                        segments = value
+                        guard store(segmentRecords(), in: &segments) else { return nil }
                     } else {
                         guard checkedSegments() else { return nil }
                     }
@@ -376,31 +383,16 @@ private struct LineScanner {
     /// strings), `manufacturer`, `product` (optional strings or `null`); another key goes to the
     /// strict path's rules by being skipped as unknown, as everywhere.
     mutating func recordSource() -> RecordSource? {
-        guard take(openBrace) else { return nil }
         var format: String?, fileName: String?, sha256: String?, manufacturer: String??, product: String??
-        var members = ObjectCursor()
-        while let keyRange = nextMember(&members) {
-            let key = bytes[keyRange]
-            if matches(key, "format") {
-                guard format == nil, let value = string() else { return nil }
-                format = value
-            } else if matches(key, "fileName") {
-                guard fileName == nil, let value = string() else { return nil }
-                fileName = value
-            } else if matches(key, "sha256") {
-                guard sha256 == nil, let value = string() else { return nil }
-                sha256 = value
-            } else if matches(key, "manufacturer") {
-                guard manufacturer == nil, let value = nullableString() else { return nil }
-                manufacturer = .some(value)
-            } else if matches(key, "product") {
-                guard product == nil, let value = nullableString() else { return nil }
-                product = .some(value)
-            } else {
-                guard skipUnknownMember(keyRange, depth: 2, &members) else { return nil }
-            }
+        let read = namedMembers(depth: 2) { scanner, key in
+            if matches(key, "format") { return storeOnce(scanner.string(), in: &format) }
+            if matches(key, "fileName") { return storeOnce(scanner.string(), in: &fileName) }
+            if matches(key, "sha256") { return storeOnce(scanner.string(), in: &sha256) }
+            if matches(key, "manufacturer") { return storeOnce(scanner.nullableString(), in: &manufacturer) }
+            if matches(key, "product") { return storeOnce(scanner.nullableString(), in: &product) }
+            return nil
         }
-        guard !members.failed, let format, let fileName, let sha256 else { return nil }
+        guard read, let format, let fileName, let sha256 else { return nil }
         return RecordSource(format: format, fileName: fileName, sha256: sha256,
                             manufacturer: manufacturer ?? nil, product: product ?? nil)
     }
@@ -460,26 +452,19 @@ private struct LineScanner {
             if case let .known(key) = member {
                 switch key {
                 case .sport:
-                    guard let value = string() else { return nil }
-                    sport = value
+                    guard store(string(), in: &sport) else { return nil }
                 case .startSeconds:
-                    guard let value = double() else { return nil }
-                    startSeconds = value
+                    guard store(double(), in: &startSeconds) else { return nil }
                 case .elapsedSeconds:
-                    guard let value = double() else { return nil }
-                    elapsedSeconds = value
+                    guard store(double(), in: &elapsedSeconds) else { return nil }
                 case .timerSeconds:
-                    guard let value = double() else { return nil }
-                    timerSeconds = value
+                    guard store(double(), in: &timerSeconds) else { return nil }
                 case .distanceMeters:
-                    guard let value = nullableDouble() else { return nil }
-                    distanceMeters = value
+                    guard store(nullableDouble(), in: &distanceMeters) else { return nil }
                 case .kcal:
-                    guard let value = nullableDouble() else { return nil }
-                    kcal = value
+                    guard store(nullableDouble(), in: &kcal) else { return nil }
                 case .poolLength:
-                    guard let value = nullableDouble() else { return nil }
-                    poolLength = value
+                    guard store(nullableDouble(), in: &poolLength) else { return nil }
                 case .poolUnit:
                     if takeNull() { poolUnit = nil } else {
                         guard let range = plainString() else { return nil }
@@ -496,29 +481,21 @@ private struct LineScanner {
                     else if takeLiteral("false") { isOpenWater = false }
                     else { return nil }
                 case .laps:
-                    guard let value = lapRecords() else { return nil }
-                    laps = value
+                    guard store(lapRecords(), in: &laps) else { return nil }
                 case .sportName:
-                    guard let value = nullableString() else { return nil }
-                    sportName = value
+                    guard store(nullableString(), in: &sportName) else { return nil }
                 case .ascentMeters:
-                    guard let value = nullableDouble() else { return nil }
-                    ascentMeters = value
+                    guard store(nullableDouble(), in: &ascentMeters) else { return nil }
                 case .descentMeters:
-                    guard let value = nullableDouble() else { return nil }
-                    descentMeters = value
+                    guard store(nullableDouble(), in: &descentMeters) else { return nil }
                 case .avgHeartRate:
-                    guard let value = nullableDouble() else { return nil }
-                    avgHeartRate = value
+                    guard store(nullableDouble(), in: &avgHeartRate) else { return nil }
                 case .maxHeartRate:
-                    guard let value = nullableDouble() else { return nil }
-                    maxHeartRate = value
+                    guard store(nullableDouble(), in: &maxHeartRate) else { return nil }
                 case .avgCadence:
-                    guard let value = nullableDouble() else { return nil }
-                    avgCadence = value
+                    guard store(nullableDouble(), in: &avgCadence) else { return nil }
                 case .movingSeconds:
-                    guard let value = nullableDouble() else { return nil }
-                    movingSeconds = value
+                    guard store(nullableDouble(), in: &movingSeconds) else { return nil }
                 }
             } else if case let .unknown(keyRange) = member {
                 guard skipUnknownMember(keyRange, depth: 3, &members) else { return nil }
@@ -593,25 +570,14 @@ private struct LineScanner {
             return LapRecord(startSeconds: start, elapsedSeconds: elapsed)
         }
         index = lapStart
-        guard take(openBrace) else { return nil }
         var startSeconds: Double?, elapsedSeconds: Double?, distanceMeters: Double??
-        var members = ObjectCursor()
-        while let keyRange = nextMember(&members) {
-            let key = bytes[keyRange]
-            if matches(key, "startSeconds") {
-                guard startSeconds == nil, let value = double() else { return nil }
-                startSeconds = value
-            } else if matches(key, "elapsedSeconds") {
-                guard elapsedSeconds == nil, let value = double() else { return nil }
-                elapsedSeconds = value
-            } else if matches(key, "distanceMeters") {
-                guard distanceMeters == nil, let value = nullableDouble() else { return nil }
-                distanceMeters = .some(value)
-            } else {
-                guard skipUnknownMember(keyRange, depth: 5, &members) else { return nil }
-            }
+        let read = namedMembers(depth: 5) { scanner, key in
+            if matches(key, "startSeconds") { return storeOnce(scanner.double(), in: &startSeconds) }
+            if matches(key, "elapsedSeconds") { return storeOnce(scanner.double(), in: &elapsedSeconds) }
+            if matches(key, "distanceMeters") { return storeOnce(scanner.nullableDouble(), in: &distanceMeters) }
+            return nil
         }
-        guard !members.failed else { return nil }
+        guard read else { return nil }
         guard let startSeconds, let elapsedSeconds else { return nil }
         return LapRecord(startSeconds: startSeconds, elapsedSeconds: elapsedSeconds, distanceMeters: distanceMeters ?? nil)
     }
@@ -632,6 +598,24 @@ private struct LineScanner {
         /// The written position of the key ``nextMember(_:of:)`` tries first: the one after
         /// the key last found.
         var guess = 0
+    }
+
+    /// Reads an object (from its `{`) whose keys are looked up by name, for the rare objects
+    /// (`source`, a lap with a distance) that have no ``WrittenKey`` table: `member` reads the
+    /// value of a key it knows and says whether it could (`false`: the line is not read here),
+    /// or returns `nil` for a key it does not know, which is skipped by the strict path's rules
+    /// at `depth`. `false` when the object is not read with certainty.
+    mutating func namedMembers(depth: Int, _ member: (inout Self, UnsafeBufferPointer<UInt8>.SubSequence) -> Bool?) -> Bool {
+        guard take(openBrace) else { return false }
+        var members = ObjectCursor()
+        while let keyRange = nextMember(&members) {
+            switch member(&self, bytes[keyRange]) {
+            case true?: continue
+            case false?: return false
+            case nil: guard skipUnknownMember(keyRange, depth: depth, &members) else { return false }
+            }
+        }
+        return !members.failed
     }
 
     /// The next member's key, the reader left at its value; `nil` after the closing brace, or
