@@ -20,13 +20,15 @@ let package = Package(
         // Points -> distance, moving time, ascent, splits, profiles (DESIGN §8).
         .target(name: "Tracks", dependencies: ["WorkoutModel"]),
         // FIT, GPX and TCX: bytes in, recorded activities out (DESIGN §8).
-        .target(name: "ActivityFiles", dependencies: ["WorkoutModel", "Tracks", "CLibXML2", "POSIX"]),
+        .target(name: "ActivityFiles", dependencies: ["WorkoutModel", "Tracks", "CLibXML2", "POSIX", "XMLText"]),
         // A recorded activity -> a history record: device totals first, kcal, zone, duplicates.
         .target(name: "ActivityRecords", dependencies: ["WorkoutModel", "Tracks", "ActivityFiles", "Calories"]),
         // A running timer's state.json and the status bar lines made from it (#17).
         .target(name: "RunStatus", dependencies: ["WorkoutModel"]),
         // Share cards (#17): a period or a session laid out as a 1080×1350 scene, written as SVG.
-        .target(name: "ShareCards"),
+        .target(name: "ShareCards", dependencies: ["XMLText"]),
+        // Text made safe for XML 1.0: the one escaping of the GPX, TCX and SVG writers.
+        .target(name: "XMLText"),
 
         // MARK: Effects at the edge
         // Each C call the project makes, wrapped once: errno -> SystemCallError, EINTR retried.
@@ -84,7 +86,7 @@ let package = Package(
         .testTarget(name: "TracksTests", dependencies: ["Tracks", "WorkoutModel"]),
         .testTarget(name: "RunStatusTests", dependencies: ["RunStatus"]),
         .testTarget(name: "ShareCardsTests", dependencies: ["ShareCards", "CardImages"]),
-        .testTarget(name: "ActivityFilesTests", dependencies: ["TestSupport", "ActivityFiles", "Tracks", "WorkoutModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ActivityFilesTests", dependencies: ["TestSupport", "ActivityFiles", "Tracks", "WorkoutModel", "XMLText"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ActivityRecordsTests", dependencies: ["ActivityRecords", "ActivityFiles", "Tracks", "WorkoutModel", "Calories"]),
         .testTarget(name: "WorkoutStoreTests", dependencies: ["TestSupport", "WorkoutStore", "WorkoutModel"]),
         .testTarget(name: "AudioCuesTests", dependencies: ["TestSupport", "AudioCues", "SessionEngine", "CALSA"]),

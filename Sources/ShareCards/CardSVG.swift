@@ -1,10 +1,13 @@
+import XMLText
+
 /// A ``CardScene`` written as an SVG 1.1 document, directly (no library): the same scene
 /// always gives the same bytes.
 ///
 /// Numbers are written with at most two decimals (rounded half away from zero, trailing zeros
-/// dropped, never an exponent or `-0`), colours as `#rrggbb`, text XML-escaped (`&`, `<`, `>`,
-/// `"`, `'`), attributes in a fixed order, one element per line, a final line end. Text is set
-/// in `DejaVu Sans` with the viewer's sans-serif font as the fallback.
+/// dropped, never an exponent or `-0`), colours as `#rrggbb`, text escaped as all hiit's XML
+/// is (`XMLText.escaped(_:)`: `&`, `<`, `>`, `"`, `'`, tab and line breaks), attributes in a
+/// fixed order, one element per line, a final line end. Text is set in `DejaVu Sans` with the
+/// viewer's sans-serif font as the fallback.
 public enum CardSVG {
     /// The font list of every text element.
     public static let fontFamily = "DejaVu Sans, Verdana, sans-serif"
@@ -39,7 +42,7 @@ public enum CardSVG {
                     + " font-size=\"\(number(text.size))\""
                     + (text.weight == .bold ? " font-weight=\"bold\"" : "")
                     + (text.anchor == .start ? "" : " text-anchor=\"\(text.anchor.rawValue)\"")
-                    + " fill=\"\(text.color.hex)\">\(escaped(text.text))</text>\n"
+                    + " fill=\"\(text.color.hex)\">\(XMLText.escaped(text.text))</text>\n"
             }
         }
         out += "</svg>\n"
@@ -60,28 +63,5 @@ public enum CardSVG {
         if fraction == 0 { return "\(sign)\(integer)" }
         if fraction % 10 == 0 { return "\(sign)\(integer).\(fraction / 10)" }
         return "\(sign)\(integer).\(fraction < 10 ? "0" : "")\(fraction)"
-    }
-
-    /// `text` safe inside an XML element or attribute: `&amp;`, `&lt;`, `&gt;`, `&quot;`,
-    /// `&apos;`; characters XML 1.0 cannot hold (controls but tab and line breaks, U+FFFE,
-    /// U+FFFF) left out.
-    public static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                let value = scalar.value
-                if (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0xFFFE || value == 0xFFFF {
-                    continue
-                }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

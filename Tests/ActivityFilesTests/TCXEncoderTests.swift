@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 import Tracks
 import WorkoutModel
+import XMLText
 
 /// The elements of an XML document as FoundationXML's parser reads it (not our reader): each
 /// element's local name, attributes, text and its children's local names, in document order.
@@ -109,10 +110,10 @@ struct TCXEncoderTests {
 
     @Test("text and attributes escape & < > \" ' and the white space a parser would change; disallowed characters are dropped")
     func escaping() {
-        #expect(XMLWriter.escaped(#"a & b < c > d " e ' f"#) == "a &amp; b &lt; c &gt; d &quot; e &apos; f")
-        #expect(XMLWriter.escaped("tab\tline\ncr\r") == "tab&#9;line&#10;cr&#13;")
-        #expect(XMLWriter.escaped("bell\u{07}nul\u{00}\u{FFFE}ok") == "bellnulok")
-        #expect(XMLWriter.escaped("Žabí skok 👨‍👩‍👧‍👦") == "Žabí skok 👨‍👩‍👧‍👦")
+        #expect(XMLText.escaped(#"a & b < c > d " e ' f"#) == "a &amp; b &lt; c &gt; d &quot; e &apos; f")
+        #expect(XMLText.escaped("tab\tline\ncr\r") == "tab&#9;line&#10;cr&#13;")
+        #expect(XMLText.escaped("bell\u{07}nul\u{00}\u{FFFE}ok") == "bellnulok")
+        #expect(XMLText.escaped("Žabí skok 👨‍👩‍👧‍👦") == "Žabí skok 👨‍👩‍👧‍👦")
         var writer = XMLWriter()
         writer.open("a", [("name", "1 < 2 & \"3\"")])
         writer.leaf("b", "x<y>&z'")

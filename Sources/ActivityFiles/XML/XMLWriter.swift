@@ -1,12 +1,13 @@
 import Foundation
 import WorkoutModel
+import XMLText
 
 /// Writes an XML document as UTF-8 text for the TCX and GPX encoders: the declaration
 /// `<?xml version="1.0" encoding="UTF-8"?>`, then elements one per line, indented two spaces
 /// a level, a leaf's text on its own line with its tags. The same calls always give the same
 /// bytes (attributes in the order given, no clock, no locale).
 ///
-/// Text and attribute values are escaped (``escaped(_:)``); numbers are written by
+/// Text and attribute values are escaped (`XMLText.escaped(_:)`); numbers are written by
 /// ``number(_:)`` and instants by ``time(_:)``. Nesting is the caller's: every ``open(_:_:)``
 /// needs its ``close()`` before ``data``, a programmer's error otherwise (the open elements
 /// are closed then, so the document stays well-formed).
@@ -33,7 +34,7 @@ struct XMLWriter {
 
     /// Writes `<name attributes…>text</name>` on one line, `text` escaped.
     mutating func leaf(_ name: String, _ value: String, _ attributes: [(String, String)] = []) {
-        text += indentation + "<" + name + Self.attributeText(attributes) + ">" + Self.escaped(value) + "</" + name + ">\n"
+        text += indentation + "<" + name + Self.attributeText(attributes) + ">" + XMLText.escaped(value) + "</" + name + ">\n"
     }
 
     /// Writes `<name>number</name>` by ``number(_:)``; nothing when `value` is `nil` or not finite.
@@ -52,36 +53,10 @@ struct XMLWriter {
     private var indentation: String { String(repeating: "  ", count: openNames.count) }
 
     private static func attributeText(_ attributes: [(String, String)]) -> String {
-        attributes.map { " \($0.0)=\"\(escaped($0.1))\"" }.joined()
+        attributes.map { " \($0.0)=\"\(XMLText.escaped($0.1))\"" }.joined()
     }
 
     // MARK: Formatting
-
-    /// `value` as XML character data or an attribute value: `&` `<` `>` `"` `'` as `&amp;`
-    /// `&lt;` `&gt;` `&quot;` `&apos;`; tab, line feed and carriage return as character
-    /// references (`&#9;` `&#10;` `&#13;`), so a parser's end-of-line and attribute
-    /// normalisation gives them back; the characters XML 1.0 does not allow at all (C0
-    /// controls other than those three, U+FFFE, U+FFFF; XML 1.0 §2.2 `Char`) left out.
-    static func escaped(_ value: String) -> String {
-        var result = ""
-        result.unicodeScalars.reserveCapacity(value.unicodeScalars.count)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t": result += "&#9;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
 
     /// `value` as an XML Schema `double` without locale or exponent: the shortest decimal that
     /// reads back as the same `Double` (Swift's `description`), exponent expanded into zeros,
