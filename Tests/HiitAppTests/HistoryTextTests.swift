@@ -32,6 +32,35 @@ import WorkoutModel
         #expect(HistoryText.table([record]).last?.hasPrefix("00000000  2026-11-29  22:00  Night Tabata") == true)
     }
 
+    /// An indoor ride recorded by a watch without a speed sensor: the device wrote 0 m and
+    /// cadence 0. The table, `history show`, the leg table and the leg's detail leave them out,
+    /// as the import's line does; a ride with a distance beside it still shows its own.
+    @Test func aDevicesZeroDistanceAndCadenceAreNoReading() {
+        func ride(_ n: Int, meters: Double) -> SessionRecord {
+            var record = historyRecord(n, workout: "Indoor ride")
+            record.kind = .multisport
+            var leg = LegRecord(sport: "cycling", startSeconds: 0, elapsedSeconds: 230, timerSeconds: 196,
+                                distanceMeters: meters, kcal: 25, laps: [])
+            leg.avgCadence = meters > 0 ? 87 : 0
+            record.legs = [leg]
+            return record
+        }
+        let indoor = ride(1, meters: 0), outdoor = ride(2, meters: 12_345)
+        #expect(HistoryText.table([indoor]).allSatisfy { !$0.contains("DISTANCE") && !$0.contains("0 m") },
+                "\(HistoryText.table([indoor]))")
+        let both = HistoryText.table([indoor, outdoor])
+        #expect(both[0].contains("DISTANCE") && both.contains { $0.contains("12.35 km") }, "\(both)")
+        #expect(!both.contains { $0.contains(" 0 m") }, "\(both)")
+        let details = HistoryText.details(HistoryEntry(line: 1, record: indoor, text: Data()), path: "h")
+        #expect(!details.contains { $0.hasPrefix("Distance") }, "\(details)")
+        #expect(!LegTable.lines(indoor.legs, units: .metric).contains { $0.contains("0 m") })
+        #expect(LegTable.lines(outdoor.legs, units: .metric).contains { $0.contains("12.35 km") })
+        let detail = ActivityDetailText.legLines(indoor.legs[0], number: 1, of: 1, session: nil, units: .metric, width: 80, glyphs: .unicode)
+        #expect(!detail.contains { $0.contains("cadence") || $0.contains("0 m") }, "\(detail)")
+        let outdoorDetail = ActivityDetailText.legLines(outdoor.legs[0], number: 1, of: 1, session: nil, units: .metric, width: 80, glyphs: .unicode)
+        #expect(outdoorDetail.contains { $0.contains("cadence 87") }, "\(outdoorDetail)")
+    }
+
     @Test func namesAreCutAndControlCharactersNeverReachTheTerminal() {
         let record = historyRecord(1, workout: "A very long workout name that goes on\u{1B}[31m and on and on")
         let table = HistoryText.table([record])

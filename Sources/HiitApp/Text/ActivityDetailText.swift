@@ -68,7 +68,7 @@ enum ActivityDetailText {
         if let moving = leg.movingSeconds { values.append("moving \(Format.words(moving))") }
         lines += pieces(values, width: width, glyphs: glyphs)
         values = []
-        if let meters = leg.distanceMeters, meters > 0 {
+        if let meters = Format.shownDistance(leg.distanceMeters) {
             values.append(Format.distance(meters, units: units, sport: sport, poolUnit: leg.poolLength == nil ? nil : leg.poolUnit))
             let seconds = leg.movingSeconds ?? leg.timerSeconds
             if let sport, let pace = Pace.text(for: sport, meters: meters, seconds: seconds, units: units,
@@ -81,7 +81,8 @@ enum ActivityDetailText {
         if let average = leg.avgHeartRate {
             values.append("heart rate \(Int(average.rounded()))" + (leg.maxHeartRate.map { ", max \(Int($0.rounded()))" } ?? "") + " bpm")
         }
-        if let cadence = leg.avgCadence { values.append("cadence \(Int(cadence.rounded()))") }
+        // A device without a cadence sensor writes 0, which is no reading.
+        if let cadence = leg.avgCadence, cadence.rounded() > 0 { values.append("cadence \(Int(cadence.rounded()))") }
         if let kcal = leg.kcal { values.append("~\(Int(kcal.rounded())) kcal") }
         if !values.isEmpty { lines += pieces(values, width: width, glyphs: glyphs) }
         guard let session, sport != .transition else { return lines }

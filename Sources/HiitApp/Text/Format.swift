@@ -11,6 +11,14 @@ enum Format {
         Pace.clock(seconds.isFinite ? seconds.rounded(.down) : 0)
     }
 
+    /// The distance worth showing: `meters` when above 0, else `nil`. A device without a speed
+    /// sensor or GPS (an indoor ride, a treadmill, a row) writes 0 m, which is no reading: the
+    /// tables, `hiit history show` and the import's line leave it out, as they do a missing one.
+    /// The record keeps what the device wrote.
+    static func shownDistance(_ meters: Double?) -> Double? {
+        meters.flatMap { $0 > 0 ? $0 : nil }
+    }
+
     /// A distance in the person's units, with decimals and no fraction signs: swims in whole
     /// yards in a yard pool or with imperial units, else in whole metres (never km); other
     /// sports in miles (two decimals) with imperial units, else in whole metres below 1 km and

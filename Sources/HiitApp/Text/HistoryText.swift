@@ -61,7 +61,7 @@ enum HistoryText {
     /// - Returns: lines without line ends.
     static func table(_ records: [SessionRecord], units: Profile.Units = .metric, width: Int = 80,
                       glyphs: Glyphs = .unicode) -> [String] {
-        let distances = records.map(\.totalDistanceMeters)
+        let distances = records.map { Format.shownDistance($0.totalDistanceMeters) }
         var columns = [
             TextTable.Column(header: "ID"), TextTable.Column(header: "DATE"), TextTable.Column(header: "START", dropOrder: 2),
             TextTable.Column(header: "WORKOUT", flexible: 20...30),
@@ -117,7 +117,7 @@ enum HistoryText {
         if record.kind == .multisport {
             let sportLegs = record.legs.filter { $0.sport != "transition" }.count
             rows.append(("Legs", "\(record.legs.count) (\(sportLegs) sport \(sportLegs == 1 ? "leg" : "legs"))"))
-            if let distance = record.totalDistanceMeters {
+            if let distance = Format.shownDistance(record.totalDistanceMeters) {
                 rows.append(("Distance", Format.distance(distance, units: units, sport: nil, poolUnit: nil)))
             }
         } else {

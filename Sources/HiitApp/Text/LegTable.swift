@@ -30,11 +30,12 @@ enum LegTable {
         var rows: [[String]] = []
         for (index, leg) in legs.enumerated() {
             let sport = leg.knownSport
-            let distance = leg.distanceMeters.map {
+            let meters = Format.shownDistance(leg.distanceMeters)
+            let distance = meters.map {
                 Format.distance($0, units: units, sport: sport, poolUnit: leg.poolLength == nil ? nil : leg.poolUnit ?? .meters)
             } ?? ""
             let pace = sport.flatMap { sport in
-                leg.distanceMeters.flatMap {
+                meters.flatMap {
                     // Over the moving time where a track measured one (a recorded or GPS leg),
                     // as the detail below and the live average: one pace for one leg.
                     Pace.text(for: sport, meters: $0, seconds: leg.movingSeconds ?? leg.timerSeconds, units: units,
@@ -45,7 +46,7 @@ enum LegTable {
                          leg.kcal.map(HIITCalories.display) ?? ""])
         }
         let totalTime = totalSeconds ?? legs.reduce(0) { $0 + $1.timerSeconds }
-        let distances = legs.compactMap(\.distanceMeters)
+        let distances = legs.compactMap { Format.shownDistance($0.distanceMeters) }
         let totalDistance = distances.isEmpty ? "" : Format.distance(distances.reduce(0, +), units: units, sport: nil, poolUnit: nil)
         let kcals = legs.compactMap(\.kcal)
         rows.append(["", "Total", Format.words(totalTime), totalDistance, "",

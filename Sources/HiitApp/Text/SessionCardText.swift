@@ -32,7 +32,7 @@ enum SessionCardText {
             figures.append(CardFigure(label: "Workout time", value: Format.hoursMinutes(record.workoutSeconds)))
         }
         figures.append(CardFigure(label: record.kind == .intervals ? "Total time" : "Time", value: Format.hoursMinutes(record.totalSeconds)))
-        if let meters = record.totalDistanceMeters, meters > 0 {
+        if let meters = Format.shownDistance(record.totalDistanceMeters) {
             figures.append(CardFigure(label: "Distance", value: Format.distance(meters, units: units, sport: nil, poolUnit: nil)))
         }
         if let kcal = record.kcal { figures.append(CardFigure(label: "Energy", value: HIITCalories.display(kcal))) }
@@ -68,7 +68,7 @@ enum SessionCardText {
             detail = "\(record.rounds) \(record.rounds == 1 ? "round" : "rounds") · \(record.exercises) \(record.exercises == 1 ? "exercise" : "exercises")"
         } else {
             parts = legs.map { SessionCard.Part(label: $0.name, seconds: $0.seconds, color: CardPalette.sport($0.sport)) }
-            detail = record.totalDistanceMeters.map { Format.distance($0, units: units, sport: nil, poolUnit: nil) } ?? ""
+            detail = Format.shownDistance(record.totalDistanceMeters).map { Format.distance($0, units: units, sport: nil, poolUnit: nil) } ?? ""
         }
         if parts.count < 2 { parts = [] }
         return SessionCard(title: SessionTitle.title(for: record), subtitle: subtitle, kind: kind,

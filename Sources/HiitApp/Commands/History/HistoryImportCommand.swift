@@ -286,7 +286,7 @@ struct HistoryImportCommand: Command {
             let clock = HistoryText.wallClock(record.start, utcOffsetSeconds: record.utcOffsetSeconds)
             var text = "\(HistoryText.shortID(record.id)) \(record.localDate) \(clock.time) \(SessionTitle.title(for: record).sanitizedForTerminal)"
             let sports = Set(record.legs.compactMap(\.knownSport).filter { $0 != .transition })
-            if let meters = record.totalDistanceMeters, meters > 0 {
+            if let meters = Format.shownDistance(record.totalDistanceMeters) {
                 let sport = sports.count == 1 ? sports.first : nil
                 text += ", " + Format.distance(meters, units: units, sport: sport, poolUnit: record.legs.first?.poolUnit)
                 text += " in " + Format.words(record.end.timeIntervalSince(record.start))
