@@ -145,13 +145,27 @@ struct RunWorkoutCommand: Command {
         }
     }
 
-    /// `--track`'s conversion: a sport that moves over ground (not a swim: a receiver under
-    /// water has no fix; not a transition).
+    /// The sports of `--intervals`: those the timer runs (``Sport/isPlanSport``) but a
+    /// transition. Its error and the shells' completions list them from here.
+    static let intervalsSports = Sport.planSports.filter { $0 != .transition }
+
+    /// The sports of `--track`: those the timer runs that GPS records (not a swim: a receiver
+    /// under water has no fix; not a transition). Its error and the completions list them.
+    static let trackSports = Sport.planSports.filter(LiveRecording.recordsTrack)
+
+    /// `running, cycling, walking or rowing`.
+    static func spokenList(_ sports: [Sport]) -> String {
+        let words = sports.map(\.rawValue)
+        guard words.count > 1 else { return words.joined() }
+        return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
+    }
+
+    /// `--track`'s conversion: one of ``trackSports``.
     private static var trackSportConversion: ValueConversion<Sport> {
         ValueConversion { value, origin throws(CommandLineError) in
-            guard let sport = Sport(planWord: value), LiveRecording.recordsTrack(sport) else {
+            guard let sport = Sport(commandLine: value), trackSports.contains(sport) else {
                 throw .badValue(option: origin.name, value: value,
-                                reason: "is not a sport GPS records; use running, cycling, walking, hiking or rowing")
+                                reason: "is not a sport GPS records; use \(spokenList(trackSports))")
             }
             return sport
         }
@@ -174,12 +188,12 @@ struct RunWorkoutCommand: Command {
         }
     }
 
-    /// `--intervals`' conversion: a sport that is not a transition.
+    /// `--intervals`' conversion: one of ``intervalsSports``.
     private static var sportConversion: ValueConversion<Sport> {
         ValueConversion { value, origin throws(CommandLineError) in
-            guard let sport = Sport(planWord: value), sport != .transition else {
+            guard let sport = Sport(commandLine: value), intervalsSports.contains(sport) else {
                 throw .badValue(option: origin.name, value: value,
-                                reason: "is not a sport; use running, cycling, swimming, walking or rowing")
+                                reason: "is not a sport of --intervals; use \(spokenList(intervalsSports))")
             }
             return sport
         }
