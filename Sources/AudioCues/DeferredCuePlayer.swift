@@ -1,14 +1,15 @@
 import Foundation
 import SessionEngine
 
-/// A player for a run that starts muted (`--mute`): it opens its real player (the ALSA
-/// device) only when it is first unmuted, so a run that stays muted never loads the sound
-/// library (about 0.7 MiB of resident memory, issue 12 item 26) nor holds the device.
+/// A player whose real player (the ALSA device) is opened when it is unmuted: for a run that
+/// starts muted (`--mute`), so a run that stays muted never loads the sound library (about
+/// 0.7 MiB of resident memory, issue 12 item 26) nor holds the device; and for a run whose
+/// device could not be opened at the start, so that `m` twice (mute, unmute) tries it again.
 ///
-/// While nothing is open it drops every cue. Unmuting calls `open` on the calling thread (the
-/// run loop, for the one key press; a few milliseconds); when that throws, the player stays
-/// silent, ``offReason`` says why, and the next unmute tries again (a device plugged in
-/// meanwhile). Once open, muting and unmuting go to the real player.
+/// While nothing is open it drops every cue. Unmuting a muted player calls `open` on the
+/// calling thread (the run loop, for the one key press; a few milliseconds); when that throws,
+/// the player stays silent, ``offReason`` says why, and the next unmute tries again (a device
+/// plugged in meanwhile). Once open, muting and unmuting go to the real player.
 public final class DeferredCuePlayer: CuePlayer, @unchecked Sendable {
     // @unchecked Sendable: the mutable state (`opened`, `failure`, `muted`) is read and
     // written while holding `lock`; `open` is called under it, so at most one player is made.
@@ -18,11 +19,17 @@ public final class DeferredCuePlayer: CuePlayer, @unchecked Sendable {
     private var failure: String?
     private var muted = true
 
-    /// A muted player that opens its real player with `open` when first unmuted.
-    /// - Parameter open: makes the real player (for hiit, `ALSACuePlayer(device:sounds:)`);
-    ///   what it throws is kept as ``offReason`` (its `description`).
-    public init(open: @escaping @Sendable () throws -> any CuePlayer) {
+    /// A player that opens its real player with `open` when it is next unmuted.
+    /// - Parameters:
+    ///   - open: makes the real player (for hiit, `ALSACuePlayer(device:sounds:)`); what it
+    ///     throws is kept as ``offReason`` (its `description`).
+    ///   - failure: `nil` for a player that starts muted (`--mute`); else why opening failed at
+    ///     the start: the player starts unmuted and off with that reason, and tries `open`
+    ///     again when unmuted after a mute.
+    public init(open: @escaping @Sendable () throws -> any CuePlayer, failure: String? = nil) {
         self.open = open
+        self.failure = failure
+        muted = failure == nil
     }
 
     /// Queues `cue` on the real player when it is open and unmuted; else drops it.
@@ -44,10 +51,13 @@ public final class DeferredCuePlayer: CuePlayer, @unchecked Sendable {
     }
 
     /// Mutes, or unmutes, opening the real player first when it is not open yet (see the type).
+    /// Unmuting a player that is not muted changes nothing.
     public func setMuted(_ muted: Bool) {
         lock.withLock {
+            let wasMuted = self.muted
             self.muted = muted
             if !muted, opened == nil {
+                guard wasMuted else { return }
                 do {
                     let player = try open()
                     player.setMuted(false)

@@ -78,6 +78,35 @@ struct CuePlayerTests {
         #expect(real.cues == [.rest, .congratulations])
         #expect(player.waitUntilIdle(timeout: .zero))
     }
+
+    /// A device that failed at the start: the player starts unmuted and off with that reason,
+    /// unmuting it again does not retry, `m` mutes (nothing off, only muted) and the next `m`
+    /// tries the device once more.
+    @Test func aDeviceThatFailedAtTheStartIsTriedAgainAtTheUnmuteAfterAMute() {
+        let real = RecordingCuePlayer()
+        let attempts = Attempts()
+        let reason = "cannot open audio device 'default': No such file (ALSA error -2)"
+        let player = DeferredCuePlayer(open: {
+            guard attempts.next() > 1 else { throw AudioError.deviceUnavailable(device: "default", code: -2, message: "No such file") }
+            return real
+        }, failure: reason)
+        #expect(!player.isMuted)
+        #expect(player.offReason == reason)
+        player.setMuted(false)
+        #expect(attempts.count == 0, "unmuting what is not muted tries nothing")
+        player.play(.start)
+        player.setMuted(true)
+        #expect(player.isMuted && player.offReason == nil)
+        player.setMuted(false)
+        #expect(attempts.count == 1)
+        #expect(player.offReason == reason, "the device still fails")
+        player.setMuted(true)
+        player.setMuted(false)
+        #expect(attempts.count == 2)
+        #expect(player.offReason == nil && !player.isMuted)
+        player.play(.rest)
+        #expect(real.cues == [.rest])
+    }
 }
 
 /// Counts calls from any thread (`@unchecked Sendable`: the count is read and written under `lock`).

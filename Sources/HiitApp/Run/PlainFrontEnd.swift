@@ -40,9 +40,11 @@ final class PlainFrontEnd<Adapter: PlainAdapter>: RunFrontEnd {
     ///   - bell: when the bell rings at boundaries (default never).
     ///   - ring: sends the bell to a terminal; nil when there is none to ring (default).
     ///   - isMuted: whether the cues start muted (default `false`).
-    ///   - cuesOff: whether the cues cannot play at all (default `false`).
+    ///   - cuesOff: whether the cues cannot play at the start (default `false`).
+    ///   - keepsCuesOff: whether that holds for the whole run (default `true`); `false` when
+    ///     the player tries the device again and reports its own reason.
     init(adapter: Adapter, output: @escaping (String) -> Void, readsKeys: Bool, bell: BellSetting = .off,
-         ring: (() -> Void)? = nil, isMuted: Bool = false, cuesOff: Bool = false) {
+         ring: (() -> Void)? = nil, isMuted: Bool = false, cuesOff: Bool = false, keepsCuesOff: Bool = true) {
         self.adapter = adapter
         self.output = output
         self.readsKeys = readsKeys
@@ -50,7 +52,7 @@ final class PlainFrontEnd<Adapter: PlainAdapter>: RunFrontEnd {
         self.ring = ring
         self.isMuted = isMuted
         self.cuesOff = cuesOff
-        cuesOffAtStart = cuesOff
+        cuesOffAtStart = cuesOff && keepsCuesOff
     }
 
     var readsInput: Bool { readsKeys }

@@ -68,7 +68,8 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
     private var decoder = KeyDecoder()
     private var writer: FrameWriter
     private var status: ScreenStatus
-    /// Why cues were off from the start (kept whatever `m` finds later).
+    /// Why cues were off from the start, kept whatever `m` finds later (no sounds); `nil` when
+    /// the player itself says whether they are off (a device tried again at each unmute).
     private let startOffReason: String?
     private var pending: RunQuestion<Engine.Event>?
     /// Whether the clock was paused to ask the pending question (so "no" resumes it).
@@ -87,6 +88,8 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
     /// - Parameters:
     ///   - adapter: the run (``IntervalRun`` or ``MultisportRun``).
     ///   - cuesOffReason: why cues cannot play (no device, no sounds), or `nil`.
+    ///   - keepsOffReason: whether that reason holds for the whole run (default `true`);
+    ///     `false` when the player tries again and reports its own (``CuePlayer/offReason``).
     ///   - isMuted: whether cues start muted (`--mute`).
     ///   - styleMode: colours, attributes only, or plain.
     ///   - glyphs: Unicode blocks or ASCII.
@@ -94,13 +97,13 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
     ///   - setsTitle: whether to keep the window title current (default `false`).
     ///   - size: reads the current terminal size.
     ///   - write: sends bytes to the terminal (the writer's output for one frame).
-    init(adapter: Adapter, cuesOffReason: String?, isMuted: Bool, styleMode: StyleMode, glyphs: Glyphs,
+    init(adapter: Adapter, cuesOffReason: String?, keepsOffReason: Bool = true, isMuted: Bool, styleMode: StyleMode, glyphs: Glyphs,
          bell: BellSetting = .off, setsTitle: Bool = false,
          size: @escaping () -> TerminalSize, write: @escaping (String) -> Void) {
         self.adapter = adapter
         writer = FrameWriter(mode: styleMode)
         status = ScreenStatus(isMuted: isMuted, cuesOffReason: cuesOffReason)
-        startOffReason = cuesOffReason
+        startOffReason = keepsOffReason ? cuesOffReason : nil
         notice = BottomNotice(lifetime: adapter.noticeLifetime)
         self.glyphs = glyphs
         self.bell = bell

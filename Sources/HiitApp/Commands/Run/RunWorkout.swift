@@ -294,7 +294,7 @@ struct RunWorkout {
                 throw CommandFailure.io("cannot use the terminal: \(error)")
             }
             frontEnd = ScreenFrontEnd(
-                adapter: adapter, cuesOffReason: cuesOffReason, isMuted: options.isMuted,
+                adapter: adapter, cuesOffReason: cuesOffReason, keepsOffReason: !sound.isRetried, isMuted: options.isMuted,
                 styleMode: StyleMode.decide(isTerminal: true, noColor: env["NO_COLOR"], term: env["TERM"]),
                 glyphs: Glyphs.decide(lcAll: env["LC_ALL"], lcCtype: env["LC_CTYPE"], lang: env["LANG"], term: env["TERM"]),
                 bell: bell, setsTitle: setsTitle,
@@ -306,7 +306,7 @@ struct RunWorkout {
             if console.stdinIsTerminal { rawMode = try? RawMode(fd: STDIN_FILENO, output: nil) }
             frontEnd = PlainFrontEnd(adapter: adapter, output: console.out, readsKeys: rawMode != nil, bell: bell,
                                      ring: Self.bellRinger(console), isMuted: options.isMuted,
-                                     cuesOff: cuesOffReason != nil)
+                                     cuesOff: cuesOffReason != nil, keepsCuesOff: !sound.isRetried)
         }
 
         // The clock's origin and the wall-clock time are read together, once: records are
@@ -435,16 +435,18 @@ struct RunWorkout {
         let lengths = CueLengths(known: Dictionary(uniqueKeysWithValues: cues.compactMap { cue in
             sounds[cue].map { (cue, $0.duration) }
         }))
+        let open: @Sendable () throws -> any CuePlayer = { try ALSACuePlayer(device: device, sounds: sounds) }
         if options.isMuted {
             // Opened at the first `m`: a run that stays muted never loads alsa-lib (issue 12, item 26).
-            let player = DeferredCuePlayer { try ALSACuePlayer(device: device, sounds: sounds) }
-            return RunSound(player: player, offReason: nil, notices: spoken.notices, lengths: lengths)
+            return RunSound(player: DeferredCuePlayer(open: open), offReason: nil, notices: spoken.notices, lengths: lengths)
         }
         do {
-            return RunSound(player: try ALSACuePlayer(device: device, sounds: sounds), offReason: nil,
-                            notices: spoken.notices, lengths: lengths)
+            return RunSound(player: try open(), offReason: nil, notices: spoken.notices, lengths: lengths)
         } catch {
-            return RunSound(player: SilentCuePlayer(), offReason: error.description, notices: [], lengths: lengths)
+            // `m` mutes, and `m` again tries the device once more (plugged in, or freed by
+            // another program, meanwhile).
+            return RunSound(player: DeferredCuePlayer(open: open, failure: String(describing: error)), offReason: String(describing: error),
+                            notices: [], lengths: lengths, isRetried: true)
         }
     }
 
@@ -461,6 +463,10 @@ struct RunSound {
     var notices: [String]
     /// The length of each cue's sound, as it will play.
     var lengths: CueLengths
+    /// Whether the player tries the device again when unmuted after a mute (the device failed
+    /// at the start): its own ``CuePlayer/offReason`` then says whether cues are off, not
+    /// ``offReason``, which holds only for the start.
+    var isRetried = false
 }
 
 /// A front end that writes ``EventLine``s (the `--events` front end, of either engine).
