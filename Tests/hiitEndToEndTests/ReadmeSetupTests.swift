@@ -10,14 +10,22 @@ import Testing
     static let packageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The first `sh` block under the README's "On a fresh Debian machine" heading.
+    /// The first two `sh` blocks under the README's "On a fresh Debian machine" heading, one
+    /// after the other: the packages, then building and trying the default workout (a block of
+    /// its own, so that installing does not start a 4-minute workout).
     static func setUpCommand() throws -> String {
         let readme = try String(contentsOf: packageFolder.appendingPathComponent("README.md"), encoding: .utf8)
         let section = try #require(readme.range(of: "## On a fresh Debian machine"), "the README has the set-up section")
-        let rest = readme[section.upperBound...]
-        let open = try #require(rest.range(of: "```sh\n"), "a sh block in the set-up section")
-        let close = try #require(rest[open.upperBound...].range(of: "```"), "the sh block ends")
-        return String(rest[open.upperBound..<close.lowerBound])
+        var rest = readme[section.upperBound...]
+        var blocks: [String] = []
+        for _ in 0..<2 {
+            let open = try #require(rest.range(of: "```sh\n"), "a sh block in the set-up section")
+            let close = try #require(rest[open.upperBound...].range(of: "```"), "the sh block ends")
+            blocks.append(String(rest[open.upperBound..<close.lowerBound]))
+            rest = rest[close.upperBound...]
+        }
+        #expect(blocks[1] == "swift run hiit\n", "the second block builds and runs the default workout: \(blocks[1])")
+        return blocks.joined()
     }
 
     /// Runs `script` with `/bin/sh` and the stand-ins, as user id `uid`.
