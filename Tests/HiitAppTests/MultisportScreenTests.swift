@@ -107,6 +107,17 @@ import WorkoutModel
         #expect(openLines.contains("50 m pool · Length 2 0:10 · 50 m"), "\(openLines)")
     }
 
+    /// A leg done in 10.96 s reads 0:11 in the list, as the summary's table (`11 s`) and the
+    /// plausibility note say it; the running leg's clock counts whole seconds (1.9 s: 0:01).
+    @Test func aDoneLegsTimeIsRoundedAsTheSummarySaysIt() {
+        let session = Self.session(Self.sprintRun, [(.next, 10.96)])
+        let shown = Self.trimmed(Self.lines(MultisportScreen.State(run: Self.sprintRun), session, at: 12.86, 80, 24))
+        #expect(shown.contains("✓ Swim         750 m          0:11"), "\(shown)")
+        #expect(shown.contains("▶ T1                          0:01"), "\(shown)")
+        #expect(PlausibilityText.tooFast(meters: 50, seconds: 10.96, sport: .swimming, units: .metric)
+                == "50 m in 0:11 is faster than 10 km/h")
+    }
+
     @Test func afterNextTheSwimIsDoneAndT1Runs() {
         let session = Self.session(Self.sprintRun, [(.next, 900)])
         let lines = Self.lines(MultisportScreen.State(run: Self.sprintRun), session, at: 1000, 80, 24)

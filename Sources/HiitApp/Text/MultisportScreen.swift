@@ -195,7 +195,8 @@ enum MultisportScreen {
         return number + "/" + target
     }
 
-    /// One line per leg: done (✓ with its time), current (▶), and the plan's legs still to come.
+    /// One line per leg: done (✓ with its time to the nearest second, as the summary's leg table
+    /// says it), current (▶, its clock counting in whole seconds), and the plan's legs to come.
     static func legLines(run: MultisportRun, derived: MultisportSession.State, results: [LegResult], width: Int,
                          glyphs: Glyphs) -> [StyledText] {
         let done = glyphs == .unicode ? "✓" : "+"
@@ -207,7 +208,7 @@ enum MultisportScreen {
             let label = run.label(of: leg, among: derived.legs)
             let target = run.plan.flatMap { leg.index < $0.legs.count ? $0.legs[leg.index] : nil }
                 .flatMap { planLeg in planLeg.targetDistanceMeters.map { Format.distance($0, units: run.units, leg: planLeg) } } ?? ""
-            let time = result.map { Format.clock($0.timer.inSeconds) } ?? ""
+            let time = result.map { Format.clock(leg.end == nil ? $0.timer.inSeconds : $0.timer.inSeconds.rounded()) } ?? ""
             let mark = leg.end == nil ? here : done
             let text = "\(mark) \(label.padded(toWidth: 12)) \(target.padded(toWidth: 9)) \(time.padded(toWidth: 9, alignment: .right))"
             let style = leg.end == nil ? TextStyle(foreground: MultisportRun.colour(of: leg.sport), bold: true) : TextStyle(dim: true)

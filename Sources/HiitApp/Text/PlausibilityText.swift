@@ -3,7 +3,8 @@ import WorkoutModel
 /// What a person reads when a distance is faster than its sport allows
 /// (``Sport/plausibleSpeedLimitKilometersPerHour``).
 enum PlausibilityText {
-    /// `20 km in 0:08 is faster than 100 km/h` (`… than 62 mph` with imperial units).
+    /// `20 km in 0:08 is faster than 100 km/h` (`… than 62 mph` with imperial units); the time
+    /// to the nearest second, as the leg table beside it says it (``Format/words(_:)``).
     /// - Parameters:
     ///   - meters: the distance, metres.
     ///   - seconds: the timer time, seconds.
@@ -14,6 +15,6 @@ enum PlausibilityText {
         let speed = units == .imperial ? "\(Format.decimal(limit * 1000 / LengthUnit.miles.meters, places: 0)) mph"
             : "\(Format.decimal(limit, places: 0)) km/h"
         let distance = Format.distance(meters, units: units, sport: sport, poolUnit: nil)
-        return "\(distance) in \(Format.clock(seconds)) is faster than \(speed)"
+        return "\(distance) in \(Format.clock(seconds.rounded())) is faster than \(speed)"
     }
 }
