@@ -107,7 +107,7 @@ import TestSupport
         let path = url.path
         let rounds = wrongType.utf8.count - (wrongType.range(of: "\"eight\"").map { wrongType[$0.lowerBound...].utf8.count } ?? 0) + 1
         #expect(contents.problems.map(\.description) == [
-            "\(path), line 3, column 1: JSON syntax error: expected true, found 'this'",
+            "\(path), line 3, column 1: JSON syntax error: expected a value (object, array, string, number, true, false or null), found 'this'",
             "\(path), line 4: version 2 is not supported (this hiit reads version 1; a newer hiit wrote it)",
             "\(path), line 5, column \(rounds): rounds: expected a whole number, found the string \"eight\"",
             "\(path), line 6, column 1: id is missing (expected a UUID string)",

@@ -102,7 +102,7 @@ import Testing
         (["run:5kg"], "Error: leg 1: 'run:5kg' has a target that is neither a distance"),
         (["run:5km", "t1:2km", "bike:1h"], "Error: leg 2: 't1:2km' gives a transition a distance"),
         (["swim:750m", "--pool", "25km"], "Error: --pool: '25km' is not a pool length"),
-        (["run:5km", "--indoor", "--outdoor"], "Error: --indoor: '--outdoor' cannot be given together"),
+        (["run:5km", "--indoor", "--outdoor"], "Error: --indoor and --outdoor cannot be given together; choose one"),
     ]
 
     @Test(arguments: badWords)

@@ -39,9 +39,12 @@ struct WorkoutResolver {
                 return "no workout named '\(name)'; known: " + known.sorted { $0.lowercased() < $1.lowercased() }
                     .map { "'\($0)'" }.joined(separator: ", ")
             case let .noSuchFile(path):
-                // A mistyped quick form (20/10, 20s/10sx8) is more likely than a missing file.
+                // A mistyped quick form (20/10, 20s/10sx8, 20/-1, 20/abc) is more likely than a
+                // missing file: digits and one `/`, or only the quick form's characters. The
+                // message names both, so a real missing file is still said to be one.
                 let looksQuick = !path.lowercased().hasSuffix(".json")
-                    && path.allSatisfy { $0.isNumber || "/xX×s. ".contains($0) }
+                    && (path.allSatisfy { $0.isNumber || "/xX×s. ".contains($0) }
+                        || (path.first?.isNumber == true && path.filter { $0 == "/" }.count == 1))
                 return looksQuick
                     ? "'\(path.oneLineEscaped)' is neither a file nor a quick workout; a quick workout is WORK/REST[xROUNDS], such as 20/10x8 or 1:00/0:30x3"
                     : "\(path.oneLineEscaped): no such file"

@@ -371,6 +371,12 @@ struct JSONTreeParser {
                 }
                 let typed = String(decoding: bytes[start..<end], as: UTF8.self)
                 let text = String(decoding: expected, as: UTF8.self)
+                // `tru`, `nul`, `fals`: that literal mistyped. `this`, `foo`, `none`: text that
+                // only starts with its letter, which is no literal at all.
+                guard typed.count <= text.count + 1, typed.lowercased().hasPrefix(text.prefix(2)) else {
+                    throw syntaxError("expected a value (object, array, string, number, true, false or null), found '\(typed)'",
+                                      at: start)
+                }
                 throw syntaxError("expected \(text), found '\(typed)'", at: start)
             }
             index += 1

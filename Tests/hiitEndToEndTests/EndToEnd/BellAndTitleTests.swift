@@ -86,6 +86,6 @@ struct BellAndTitleTests {
         let sandbox = try E2ESandbox()
         let result = try await sandbox.runHiit(Self.quick + ["--bell", "--no-bell"])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: --bell: '--no-bell' cannot be given together"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: --bell and --no-bell cannot be given together; choose one"), "\(result.stderr)")
     }
 }

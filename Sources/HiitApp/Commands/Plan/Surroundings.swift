@@ -10,12 +10,11 @@ struct Surroundings: ParsableArguments {
     @Flag("outdoor", help: "Outdoors.") var isOutdoorGiven: Bool
 
     /// `--indoor` → `true`, `--outdoor` → `false`, neither → `nil`.
-    /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` when both are given.
+    /// - Throws: ``CommandLineError/conflict(_:)`` when both are given.
     func isIndoor() throws(CommandLineError) -> Bool? {
         switch (isIndoorGiven, isOutdoorGiven) {
         case (true, true):
-            throw .badValue(option: $isIndoorGiven.flagName, value: $isOutdoorGiven.flagName,
-                            reason: "cannot be given together; choose one")
+            throw .conflict("\($isIndoorGiven.flagName) and \($isOutdoorGiven.flagName) cannot be given together; choose one")
         case (true, false): return true
         case (false, true): return false
         case (false, false): return nil

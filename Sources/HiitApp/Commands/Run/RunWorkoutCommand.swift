@@ -95,14 +95,12 @@ struct RunWorkoutCommand: Command {
                            voice: voice, cues: cues)
     }
 
-    /// - Throws: ``CommandLineError/badValue(option:value:reason:)`` for `--bell` with
-    ///   `--no-bell`; ``CommandLineError/conflict(_:)`` for two of `--multisport`,
+    /// - Throws: ``CommandLineError/conflict(_:)`` for `--bell` with `--no-bell`, for two of `--multisport`,
     ///   `--intervals` and `--track`, or any of them with WORKOUT or `--prepare`, and for
     ///   `--auto-lap` or `--auto-pause` without GPS.
     func validate() throws(CommandLineError) {
         if isBellGiven, isNoBellGiven {
-            throw .badValue(option: $isBellGiven.flagName, value: $isNoBellGiven.flagName,
-                            reason: "cannot be given together; choose one")
+            throw .conflict("\($isBellGiven.flagName) and \($isNoBellGiven.flagName) cannot be given together; choose one")
         }
         if !recordsGPS, autoLap != nil || autoPause {
             throw .conflict("\(autoLap != nil ? "--auto-lap" : "--auto-pause") needs GPS; add --gps (or --track SPORT)")
