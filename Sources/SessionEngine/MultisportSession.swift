@@ -96,8 +96,8 @@ public struct MultisportSession: Sendable {
         case legEnded(index: Int, at: Duration)
         /// Lap `number` (1-based within the leg; lap 1 starts with the leg) started at `at`.
         case lap(leg: Int, number: Int, at: Duration)
-        /// The last boundary was taken back.
-        case undone
+        /// The last boundary still in effect was taken back: which one it was.
+        case undone(UndoneBoundary)
         /// Paused.
         case paused
         /// Resumed.
@@ -263,9 +263,19 @@ public struct MultisportSession: Sendable {
             return [.lap(leg: current, number: state.legs[current].lapStarts.count + 2, at: now)]
         case .undo:
             guard state.isRunning else { return [.refused(.noSessionRunning)] }
-            guard state.undoable > 0 else { return [.refused(.nothingToUndo)] }
+            guard state.undoable > 0, let taken = effectiveBoundaries().last(where: Self.isUndoable) else {
+                return [.refused(.nothingToUndo)]
+            }
+            let undone: UndoneBoundary
+            let current = state.legs.count - 1
+            switch taken {
+            case .lap where state.legs.indices.contains(current):
+                undone = .lap(leg: current, number: state.legs[current].lapStarts.count + 1)
+            case .end: undone = .legEnd(leg: current)
+            default: undone = .legStart(leg: current)
+            }
             log.append(.undo(now))
-            return [.undone]
+            return [.undone(undone)]
         case .pause:
             guard state.isRunning, !state.isPaused else { return [] }
             log.append(.pause(now))
@@ -406,9 +416,8 @@ public struct MultisportSession: Sendable {
         }
     }
 
-    /// Replays the log: undo entries take back the last boundary still in effect.
-    public func derive() -> State {
-        // First the boundaries in effect (undo pops), then the legs from them.
+    /// The log's boundaries still in effect: each undo entry takes back the last undoable one.
+    private func effectiveBoundaries() -> [Boundary] {
         var effective: [Boundary] = []
         for entry in log {
             if case .undo = entry {
@@ -417,6 +426,13 @@ public struct MultisportSession: Sendable {
                 effective.append(entry)
             }
         }
+        return effective
+    }
+
+    /// Replays the log: undo entries take back the last boundary still in effect.
+    public func derive() -> State {
+        // First the boundaries in effect (undo pops), then the legs from them.
+        let effective = effectiveBoundaries()
         var state = State()
         state.undoable = effective.filter(Self.isUndoable).count
         var legsInPlan: [Sport] = []
@@ -483,6 +499,19 @@ public struct MultisportSession: Sendable {
         case .start, .pause, .resume, .undo, .finish: false
         }
     }
+}
+
+/// What an undo took back (``MultisportSession/Effect/undone(_:)``); legs are numbered from 0
+/// as in ``MultisportSession/State/legs``, before the undo.
+public enum UndoneBoundary: Equatable, Sendable {
+    /// The start of lap `number` (from 2: lap 1 starts with the leg) of leg `leg`: the lap
+    /// before it runs on.
+    case lap(leg: Int, number: Int)
+    /// The start of leg `leg` (a plan's next leg, a free-form leg begun): the leg before runs
+    /// on, or ended again as it was.
+    case legStart(leg: Int)
+    /// The end of free-form leg `leg` (`end`): it runs on.
+    case legEnd(leg: Int)
 }
 
 extension Cue {

@@ -252,8 +252,14 @@ import WorkoutModel
         var session = Self.session(run, [(.next, 10)])
         #expect(run.notice(for: .ignoredDoublePress, session: session) == "Second n within 3 s ignored")
         #expect(run.notice(for: .legStarted(index: 1, sport: .transition, at: Self.seconds(10)), session: session) == "Started T1")
-        _ = session.handle(.undo, at: Self.seconds(11))
-        #expect(run.notice(for: .undone, session: session) == "Undone: back in Swim")
+        let undone = session.handle(.undo, at: Self.seconds(11))
+        #expect(undone == [.undone(.legStart(leg: 1))])
+        #expect(run.notice(for: .undone(.legStart(leg: 1)), session: session) == "Undone: back in Swim")
+        // A new-user check found the second u (a lap) still said "back in Swim".
+        var laps = Self.session(run, [(.lap, 30), (.lap, 60)])
+        let lap = laps.handle(.undo, at: Self.seconds(61))
+        #expect(lap == [.undone(.lap(leg: 0, number: 3))])
+        #expect(run.notice(for: lap[0], session: laps) == "Undone: length 3 of Swim", "a pool swim's laps are lengths")
         #expect(run.notice(for: .lap(leg: 0, number: 2, at: Self.seconds(12)), session: session) == "Length 2",
                 "laps of a pool swim are lengths")
         #expect(Self.freeFormRun.notice(for: .refused(.transitionInTransition), session: Self.session(Self.freeFormRun, []))

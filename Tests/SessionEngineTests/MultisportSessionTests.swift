@@ -49,7 +49,7 @@ private struct LegDriver {
         d.send(.lap, at: 60)
         d.send(.lap, at: 125)
         d.send(.next, at: 200)
-        #expect(d.send(.undo, at: 210) == [.undone])
+        #expect(d.send(.undo, at: 210) == [.undone(.legStart(leg: 1))])
         let legs = d.session.results(at: sec(300))
         #expect(legs.count == 1)
         #expect(legs[0].sport == .swimming)
@@ -155,6 +155,30 @@ private struct LegDriver {
         d.send(.next, at: 10)
         d.send(.next, at: 20)
         #expect(d.sports(at: 30) == [.cycling, .running, .cycling])
+    }
+}
+
+/// What an undo says it took back: the last lap, a leg's start, a free-form leg's end.
+@Suite struct MultisportUndoneBoundaryTests {
+    @Test func eachUndoNamesTheBoundaryItTookBack() {
+        var d = LegDriver(.plan(sprint))
+        d.send(.start, at: 0)
+        d.send(.lap, at: 60)
+        d.send(.lap, at: 125)
+        d.send(.next, at: 200)
+        d.send(.lap, at: 260)  // a transition has no laps: nothing to take back there
+        #expect(d.send(.undo, at: 270) == [.undone(.legStart(leg: 1))])
+        #expect(d.send(.undo, at: 280) == [.undone(.lap(leg: 0, number: 3))])
+        #expect(d.send(.undo, at: 290) == [.undone(.lap(leg: 0, number: 2))])
+        #expect(d.send(.undo, at: 300) == [.refused(.nothingToUndo)])
+
+        var free = LegDriver(MultisportFreeFormTests.triathlon)
+        free.send(.start, at: 0)
+        free.send(.begin(.running), at: 5)
+        free.send(.end, at: 65)
+        #expect(free.send(.undo, at: 70) == [.undone(.legEnd(leg: 0))])
+        #expect(free.session.results(at: sec(80)).first?.isRunning == true)
+        #expect(free.send(.undo, at: 90) == [.undone(.legStart(leg: 0))])
     }
 }
 

@@ -105,6 +105,10 @@ struct MultisportRun: Equatable {
             return text
         case let .lap(_, number, _):
             return isPoolSwim(state) ? "Length \(number)" : "Lap \(number)"
+        case let .undone(.lap(leg, number)):
+            guard leg < state.legs.count else { return "Undone" }
+            let name = isPoolSwim(state) ? "length" : "lap"
+            return "Undone: \(name) \(number) of " + label(of: state.legs[leg], among: state.legs)
         case .undone:
             guard let current = state.legs.last else { return "Undone" }
             return "Undone: back in " + label(of: current, among: state.legs)
