@@ -9,12 +9,28 @@ import WorkoutModel
         let run = try box.run(["profile"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdoutLines == [
-            "Weight         not set: no calorie estimates (set it with 'hiit profile --weight 72.5kg')",
+            "Weight         not set: no calorie estimates ('hiit profile --weight 72.5kg' sets it)",
             "First weekday  system (the locale's first day; Monday where it says nothing)",
             "Units          metric",
             "File           \(box.profileURL.path) (not created yet)",
         ])
         #expect(!FileManager.default.fileExists(atPath: box.profileURL.path))
+    }
+
+    /// A narrow terminal gets the values wrapped under themselves (a new-user check found the
+    /// first weekday's line 76 columns wide at `COLUMNS=60`); only the file's path, one word,
+    /// may stand out.
+    @Test(arguments: [60, 50, 40])
+    func aNarrowTerminalGetsWrappedValues(columns: Int) throws {
+        let box = try E2ESandbox.forHistory()
+        let run = try box.run(["profile"], extraEnvironment: ["COLUMNS": String(columns)])
+        #expect(run.status == 0, "\(run)")
+        let lines = run.stdoutLines
+        #expect(lines.filter { !$0.contains(box.profileURL.path) }.allSatisfy { $0.count <= columns }, "\(lines)")
+        #expect(lines.first?.hasPrefix("Weight         not set:") == true, "\(lines)")
+        #expect(lines.dropFirst().first?.hasPrefix("               ") == true, "a continuation under the value: \(lines)")
+        #expect(lines.joined(separator: " ").replacingOccurrences(of: "  +", with: " ", options: .regularExpression)
+            .contains("system (the locale's first day; Monday where it says nothing)"), "\(lines)")
     }
 
     @Test func settingsAreSavedPrivatelyAndShown() throws {
@@ -44,7 +60,7 @@ import WorkoutModel
         #expect(units.stdoutLines.contains("Weight         72.5 kg"))
         #expect(units.stdoutLines.contains("First weekday  sunday"))
         let cleared = try box.run(["profile", "--no-weight"])
-        #expect(cleared.stdoutLines.contains("Weight         not set: no calorie estimates (set it with 'hiit profile --weight 72.5kg')"))
+        #expect(cleared.stdoutLines.contains("Weight         not set: no calorie estimates ('hiit profile --weight 72.5kg' sets it)"))
         #expect(try box.run(["profile"]).stdoutLines.contains("First weekday  sunday"))
     }
 

@@ -43,7 +43,7 @@ struct ProfileCommand: Command {
         do {
             if !changes {
                 let exists = FileManager.default.fileExists(atPath: path)
-                console.out(Self.text(try file.read(), path: path, exists: exists))
+                console.out(Self.text(try file.read(), path: path, exists: exists, width: context.width))
                 return ExitStatus.success
             }
             let profile = try file.update { profile in
@@ -54,7 +54,7 @@ struct ProfileCommand: Command {
                 statsDefaults.apply(to: &profile)
             }
             console.out("Saved the profile.")
-            console.out(Self.text(profile, path: path, exists: true))
+            console.out(Self.text(profile, path: path, exists: true, width: context.width))
             return ExitStatus.success
         } catch {
             throw CommandFailure(
@@ -63,17 +63,19 @@ struct ProfileCommand: Command {
         }
     }
 
-    /// The profile as `hiit profile` shows it: one `Label  value` line per setting and the file.
+    /// The profile as `hiit profile` shows it: one `Label  value` line per setting and the file,
+    /// a value too long for `width` wrapped at its spaces under itself.
     /// - Parameters:
     ///   - profile: the profile.
     ///   - path: the profile file's path.
     ///   - exists: whether the file exists (a missing file is the default profile).
-    static func text(_ profile: Profile, path: String, exists: Bool) -> String {
+    ///   - width: the terminal's columns (default 80).
+    static func text(_ profile: Profile, path: String, exists: Bool, width: Int = 80) -> String {
         var lines: [(String, String)] = []
         if let weight = profile.weightKg {
             lines.append(("Weight", WeightOption.text(kilograms: weight, units: profile.units)))
         } else {
-            lines.append(("Weight", "not set: no calorie estimates (set it with 'hiit profile --weight 72.5kg')"))
+            lines.append(("Weight", "not set: no calorie estimates ('hiit profile --weight 72.5kg' sets it)"))
         }
         switch profile.firstWeekday {
         case .system: lines.append(("First weekday", "system (the locale's first day; Monday where it says nothing)"))
@@ -91,9 +93,12 @@ struct ProfileCommand: Command {
             lines.append(("Selected", selected.sanitizedForTerminal))
         }
         lines.append(("File", exists ? path : "\(path) (not created yet)"))
-        let width = lines.map(\.0.count).max() ?? 0
-        return lines.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
-            .joined(separator: "\n")
+        let labelWidth = (lines.map(\.0.count).max() ?? 0) + 2
+        let indent = String(repeating: " ", count: labelWidth)
+        return lines.flatMap { label, value in
+            Format.wrap(Format.pieces(value), first: label.padding(toLength: labelWidth, withPad: " ", startingAt: 0),
+                        indent: indent, width: max(width, labelWidth + 20))
+        }.joined(separator: "\n")
     }
 
     /// `the last 7 days`, `the month`, `2026-01-01..2026-03-31` for a stored period word.
