@@ -10,7 +10,7 @@ import Testing
                                    "--warm-up", "5m", "--sets", "3", "--rest-between-sets", "2m", "--cool-down", "3m"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdoutLines.contains("  Sets: 3, rest between sets 2 min"), "\(run)")
-        #expect(run.stdoutLines.last == "Estimated time: 23:45 (+ 0:10 prepare)", "\(run)")
+        #expect(run.stdoutLines.last == "Estimated time: 23 min 45 s (+ 10 s prepare)", "\(run)")
         let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sandbox.workoutFile("circuit.json"))) as? [String: Any])
         #expect(file["version"] as? Int == 2)
         #expect(file["sets"] as? Int == 3 && file["warmUpSeconds"] as? Int == 300)

@@ -39,7 +39,7 @@ import Testing
         #expect(run.stdout == """
             Saved 'Legs 2' in place of the broken legs-2.json (\(sandbox.workoutFile("legs-2.json").path)):
               1. Squats: 30/10 s × 3
-            Estimated time: 1:50 (+ 0:10 prepare)
+            Estimated time: 1 min 50 s (+ 10 s prepare)
 
             """, "\(run)")
         #expect(run.stderr.isEmpty, "\(run)")

@@ -188,7 +188,7 @@ import Glibc
               1. Squats: 40/20 s × 3
               2. Lunges: 30/15 s × 4
               Rest between exercises: 60 s
-            Estimated time: 6:25 (+ 0:05 prepare)
+            Estimated time: 6 min 25 s (+ 5 s prepare)
 
             """, "\(run)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sandbox.workoutFile("leg-day.json"))) as? [String: Any])
@@ -401,7 +401,7 @@ import Glibc
               1. Lunges: 30/15 s × 4
               2. Jumps: 25/10 s × 2
               Rest between exercises: 30 s
-            Estimated time: 4:15 (+ 0:10 prepare)
+            Estimated time: 4 min 15 s (+ 10 s prepare)
 
             """, "\(run)")
         let before = try Data(contentsOf: sandbox.workoutFile("leg-day.json"))

@@ -82,7 +82,7 @@ import Testing
         #expect(run.stdout == """
             Saved 'Leg day' (\(sandbox.workoutFile("leg-day.json").path)):
               1. Squats: 40/20 s × 5
-            Estimated time: 4:40 (+ 0:10 prepare)
+            Estimated time: 4 min 40 s (+ 10 s prepare)
 
             """, "\(run)")
         #expect(run.stderr.isEmpty, "\(run)")

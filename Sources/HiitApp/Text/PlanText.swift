@@ -37,7 +37,7 @@ enum PlanText {
         guard let seconds = plan.expectedSeconds else {
             return "Expected time: \(glyphs.dash) (needs a target time on every sport leg)"
         }
-        return "Expected time: \(Format.clock(seconds))"
+        return "Expected time: \(Format.words(seconds))"
     }
 
     /// The legs, one line each: `  1. Swim  750 m  pool 25 m, indoor`.

@@ -5,15 +5,16 @@ import WorkoutModel
 /// new`, `edit`, `plan new`, `plan add`, …): its exercises or legs and its time.
 enum WorkoutSummary {
     /// An interval workout's exercises (`  1. Squats: 40/20 s × 3`), the rest between them
-    /// when there are several, and the estimated time with the prepare countdown.
+    /// when there are several, and the estimated time with the prepare countdown, in words as
+    /// `hiit show` says them (`Estimated time: 4 min 40 s (+ 10 s prepare)`).
     /// - Parameters:
     ///   - workout: the workout.
     ///   - glyphs: `×` or `x`, and the ellipsis of a name too long for 80 columns.
     /// - Returns: the lines, without line ends.
     static func lines(of workout: IntervalWorkout, glyphs: Glyphs = .unicode) -> [String] {
         var lines = Format.exerciseLines(workout, glyphs: glyphs)
-        let prepare = workout.prepareSeconds > 0 ? " (+ \(Format.clock(Double(workout.prepareSeconds))) prepare)" : ""
-        lines.append("Estimated time: \(Format.clock(Double(workout.estimatedSeconds)))\(prepare)")
+        let prepare = workout.prepareSeconds > 0 ? " (+ \(Format.words(Double(workout.prepareSeconds))) prepare)" : ""
+        lines.append("Estimated time: \(Format.words(Double(workout.estimatedSeconds)))\(prepare)")
         return lines
     }
 
