@@ -32,6 +32,14 @@ import WorkoutModel
         #expect(GoalText.amounts(try Self.progress(goal, done: done), units: units) == text)
     }
 
+    /// 1.5 % is one eighth of the first cell, which beside the bar's left end looked like a
+    /// doubled border (found by a new-user check): it is drawn a quarter wide.
+    @Test func aBarJustStartedIsNotASecondBorder() throws {
+        #expect(GoalText.bar(try Self.progress(Self.time, done: 135), glyphs: .unicode) == "▕▎░░░░░░░░░▏")
+        #expect(GoalText.bar(try Self.progress(Self.time, done: 0), glyphs: .unicode) == "▕░░░░░░░░░░▏")
+        #expect(GoalText.bar(try Self.progress(Self.time, done: 270), glyphs: .unicode) == "▕▎░░░░░░░░░▏")
+    }
+
     @Test func theLineHasABarAndAPercentage() throws {
         let progress = try Self.progress(Self.time, done: 5700)
         #expect(GoalText.progressLines(progress, units: .metric, glyphs: .unicode, width: 80)

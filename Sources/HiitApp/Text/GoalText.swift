@@ -57,9 +57,12 @@ enum GoalText {
     /// The cells of the progress bar between its ends.
     static let barCells = 10
 
-    /// `▕██████░░░░▏` (`[######----]` in ASCII): ``barCells`` cells filled to the part done.
+    /// `▕██████░░░░▏` (`[######----]` in ASCII): ``barCells`` cells filled to the part done. A
+    /// bar of one eighth is drawn a quarter wide (`▕▎░░…`): `▏` against the left end read as a
+    /// second border.
     static func bar(_ progress: WeeklyGoalProgress, glyphs: Glyphs) -> String {
-        let filled = ProgressBar.render(fraction: progress.fraction, width: barCells, glyphs: glyphs)
+        var filled = ProgressBar.render(fraction: progress.fraction, width: barCells, glyphs: glyphs)
+        if filled.hasPrefix("▏") { filled = "▎" + filled.dropFirst() }
         switch glyphs {
         case .unicode: return "▕" + filled.replacingOccurrences(of: " ", with: "░") + "▏"
         case .ascii: return "[" + filled + "]"
