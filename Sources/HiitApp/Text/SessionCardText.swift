@@ -49,13 +49,16 @@ enum SessionCardText {
             figures.append(CardFigure(label: "Rounds", value: "\(record.rounds)"))
         }
 
-        let legs = record.legs.map { leg in
+        // Transitions are T1, T2 as in the leg table (short enough for the legend under the bar).
+        let labels = LegTable.labels(record.legs)
+        let legs = zip(record.legs, labels).map { leg, label in
             let sport = leg.knownSport
             let distance = leg.distanceMeters.flatMap { $0 > 0 ? Format.distance($0, units: units, sport: sport, poolUnit: nil) : nil }
             let pace = sport.flatMap { sport in
                 leg.distanceMeters.flatMap { Pace.text(for: sport, meters: $0, seconds: leg.movingSeconds ?? leg.timerSeconds, units: units) }
             }
-            return CardLeg(sport: leg.sport, name: sport?.displayName ?? StatsScreen.sportName(leg.sport), time: Pace.clock(leg.timerSeconds),
+            let name = sport == .transition ? label : sport?.displayName ?? StatsScreen.sportName(leg.sport)
+            return CardLeg(sport: leg.sport, name: name, time: Pace.clock(leg.timerSeconds),
                            distance: distance ?? "", pace: pace ?? "", seconds: leg.timerSeconds)
         }
         var parts: [SessionCard.Part]
