@@ -17,6 +17,22 @@ import WorkoutModel
         restBetweenExercisesSeconds: 30, prepareSeconds: 10,
         warmUpSeconds: 60, coolDownSeconds: 30, sets: 2, restBetweenSetsSeconds: 90)
 
+    /// `hiit show 40/20` listed a 20 s rest that never comes (a new-user check): the timeline
+    /// says the last round has none. A workout ending with a cool-down does not say it.
+    @Test func aRestAfterTheLastRoundIsSaidNotToCome() throws {
+        let quick = try #require(try IntervalWorkout.quick("40/20"))
+        let text = Format.plan(quick, program: Program(quick))
+        #expect(text.hasPrefix("""
+            40/20 — intervals, estimated 40 s (+ 10 s prepare)
+              1. Quick: 40/20 s × 1
+              Cues: names off, next off
+              No rest after the last round: the workout ends with its work.
+
+            Timeline:
+            """), "\(text)")
+        #expect(!Format.plan(Self.workout, program: Program(Self.workout), width: 100).contains("No rest after"))
+    }
+
     @Test("hiit show: warm-up, sets and cool-down in the exercise lines, and every segment in the timeline with its set")
     func showText() {
         #expect(Format.plan(Self.workout, program: Program(Self.workout), width: 100) == """

@@ -195,6 +195,12 @@ enum Format {
         var lines = wrap("\(workout.name.sanitizedForTerminal) \(glyphs.dash) intervals, estimated \(words(program.estimatedDuration.inSeconds))"
                          + (prepare > 0 ? " (+ \(words(prepare)) prepare)" : ""), width: width, indent: "  ")
         lines += exerciseLines(workout, width: width, glyphs: glyphs)
+        // `40/20` is one round of 40 s: its 20 s rest would come after the end (a rest runs
+        // between rounds), so say so rather than drop it unsaid.
+        if program.segments.last?.kind == .work, let last = workout.exercises.last, last.restSeconds > 0 {
+            lines += wrap(pieces("No rest after the last round: the workout ends with its work."), first: "  ", indent: "    ",
+                          width: width)
+        }
         lines.append("")
         lines.append("Timeline:")
         let rows = zip(program.segments, program.plannedStarts).map { segment, start -> [String] in
