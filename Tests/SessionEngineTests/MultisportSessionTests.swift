@@ -43,12 +43,18 @@ private struct LegDriver {
         #expect(d.send(.next, at: 903.0) == [.legStarted(index: 2, sport: .cycling, at: sec(903)), .cue(.bike, due: sec(903))])
     }
 
-    @Test func nextThenUndoIsBackInTheSameLegWithItsLaps() {
+    /// The sprint plan's swim with laps at 60 and 125 s, then `next` at 200 s (into T1).
+    fileprivate static func swimWithTwoLapsThenNext() -> LegDriver {
         var d = LegDriver(.plan(sprint))
         d.send(.start, at: 0)
         d.send(.lap, at: 60)
         d.send(.lap, at: 125)
         d.send(.next, at: 200)
+        return d
+    }
+
+    @Test func nextThenUndoIsBackInTheSameLegWithItsLaps() {
+        var d = Self.swimWithTwoLapsThenNext()
         #expect(d.send(.undo, at: 210) == [.undone(.legStart(leg: 1))])
         let legs = d.session.results(at: sec(300))
         #expect(legs.count == 1)
@@ -161,11 +167,7 @@ private struct LegDriver {
 /// What an undo says it took back: the last lap, a leg's start, a free-form leg's end.
 @Suite struct MultisportUndoneBoundaryTests {
     @Test func eachUndoNamesTheBoundaryItTookBack() {
-        var d = LegDriver(.plan(sprint))
-        d.send(.start, at: 0)
-        d.send(.lap, at: 60)
-        d.send(.lap, at: 125)
-        d.send(.next, at: 200)
+        var d = MultisportPlanRunTests.swimWithTwoLapsThenNext()
         d.send(.lap, at: 260)  // a transition has no laps: nothing to take back there
         #expect(d.send(.undo, at: 270) == [.undone(.legStart(leg: 1))])
         #expect(d.send(.undo, at: 280) == [.undone(.lap(leg: 0, number: 3))])
