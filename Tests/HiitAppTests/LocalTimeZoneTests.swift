@@ -20,6 +20,13 @@ import Testing
         #expect(Self.resolve(value, offset: 0).identifier == identifier)
     }
 
+    /// Foundation on Linux gives `TimeZone(identifier: "UTC")` the name "GMT", which import
+    /// notes and records then showed for `TZ=UTC`.
+    @Test(arguments: ["UTC", ":UTC", ":"])
+    func utcIsCalledUTC(value: String) {
+        #expect(Self.resolve(value, offset: 0).identifier == "Etc/UTC")
+    }
+
     @Test func aLinkToAZoneFileIsFollowed() {
         // What realpath(3) gives for a link to /etc/localtime, itself a link to the zone file.
         let links = ["/home/a/tz": "/usr/share/zoneinfo/Australia/Adelaide"]

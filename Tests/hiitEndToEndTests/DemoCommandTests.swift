@@ -14,7 +14,8 @@ import WorkoutModel
     /// The sessions `hiit demo --until 2026-03-15` writes with `TZ=UTC` (the sandbox's zone).
     static func expectedRecords() throws -> [SessionRecord] {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        // `TZ=UTC` is the zone `Etc/UTC` (LocalTimeZone: Foundation would name it "GMT").
+        calendar.timeZone = try #require(TimeZone(identifier: "Etc/UTC"))
         calendar.firstWeekday = 2
         calendar.minimumDaysInFirstWeek = 4
         // The end of 15 March 2026 in UTC.

@@ -33,7 +33,9 @@ enum LocalTimeZone {
     static func resolve(_ value: String?, resolvingLinks: (String) -> String?, offset: () -> Int?) -> TimeZone {
         guard var name = value, !name.isEmpty else { return TimeZone.current }
         if name.hasPrefix(":") { name.removeFirst() }
-        if name.isEmpty { return TimeZone(identifier: "UTC") ?? TimeZone.current }
+        // Foundation names `UTC` "GMT"; `Etc/UTC` keeps its name, so `TZ=UTC` is recorded and
+        // shown as UTC.
+        if name.isEmpty || name == "UTC" { return TimeZone(identifier: "Etc/UTC") ?? TimeZone.current }
         if name.hasPrefix("/") {
             if let zone = zoneNamed(inPath: name) ?? resolvingLinks(name).flatMap(zoneNamed(inPath:)) { return zone }
         } else if let zone = TimeZone(identifier: name) {
