@@ -11,14 +11,17 @@ import Glibc
 @Suite("End to end: what a timer run loads", .serialized,
        .enabled(if: TmuxTerminal.isInstalled, "tmux is not installed"))
 struct LoadedLibraryTests {
-    @Test func aQuickWorkoutMapsNoSpeechCryptoOrCairoLibrary() async throws {
+    /// With and without the prepare countdown: the default 10 s one said "Next: Quick", which
+    /// loaded espeak-ng (24 MiB) for a quick run, whose one exercise is never spoken.
+    @Test(arguments: [(["--prepare", "0"], "WORK"), ([], "PREPARE")])
+    func aQuickWorkoutMapsNoSpeechCryptoOrCairoLibrary(prepare: [String], phase: String) async throws {
         let sandbox = try E2ESandbox()
         let (maps, ending) = try await onOwnThread { () throws -> (String, PaneEnding) in
             let terminal = try TmuxTerminal(sandbox: sandbox)
             defer { terminal.close() }
-            let run = try terminal.startHiit(["run", "20/10x2", "--prepare", "0", "--no-record"])
+            let run = try terminal.startHiit(["run", "20/10x2"] + prepare + ["--no-record"])
             let pid = try run.waitForPid()
-            try terminal.waitForScreen(containing: "WORK")
+            try terminal.waitForScreen(containing: phase)
             // A /proc file has no size: read it to its end (String(contentsOfFile:) stops short).
             let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
             let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
