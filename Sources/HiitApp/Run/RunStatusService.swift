@@ -132,6 +132,8 @@ final class RunStatusService<Adapter: StatusAdapter>: RunAccessory {
         guard isPublishing else { return }
         let state = adapter.runState(session: session, at: now, wallOrigin: wallOrigin, pid: pid)
         publish(state)
+        // The status line is made only for a reply (not at every tick of the timer).
+        guard connections.contains(where: { $0.done != nil }) else { return }
         let line = state.map { StatusLine.render(.running($0), as: .plain, at: Date(wallOrigin, plus: now)) } ?? "finished"
         connections = connections.filter { connection in
             guard let done = connection.done else { return true }
