@@ -53,7 +53,7 @@ enum SessionCardText {
         let labels = LegTable.labels(record.legs)
         let legs = zip(record.legs, labels).map { leg, label in
             let sport = leg.knownSport
-            let distance = leg.distanceMeters.flatMap { $0 > 0 ? Format.distance($0, units: units, sport: sport, poolUnit: nil) : nil }
+            let distance = Format.shownDistance(leg.distanceMeters).map { Format.distance($0, units: units, sport: sport, poolUnit: nil) }
             let pace = sport.flatMap { sport in
                 leg.distanceMeters.flatMap { Pace.text(for: sport, meters: $0, seconds: leg.movingSeconds ?? leg.timerSeconds, units: units) }
             }

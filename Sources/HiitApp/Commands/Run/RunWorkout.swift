@@ -260,6 +260,9 @@ struct RunWorkout {
         // Sound: decoded (and spoken) once at start; any failure turns cues off with one message.
         let (player, cuesOffReason) = (sound.player, sound.offReason)
         player.setMuted(options.isMuted)
+        // A player that says itself why it is off (a device tried again at each unmute) says
+        // later whether cues are still off; otherwise the start's reason holds for the run.
+        let keepsOffReason = player.offReason == nil
         if let cuesOffReason, !options.isMuted {
             console.err("Cues are off: \(cuesOffReason)")
         } else if !options.isMuted {
@@ -294,7 +297,7 @@ struct RunWorkout {
                 throw CommandFailure.io("cannot use the terminal: \(error)")
             }
             frontEnd = ScreenFrontEnd(
-                adapter: adapter, cuesOffReason: cuesOffReason, keepsOffReason: !sound.isRetried, isMuted: options.isMuted,
+                adapter: adapter, cuesOffReason: cuesOffReason, keepsOffReason: keepsOffReason, isMuted: options.isMuted,
                 styleMode: StyleMode.decide(isTerminal: true, noColor: env["NO_COLOR"], term: env["TERM"]),
                 glyphs: Glyphs.decide(lcAll: env["LC_ALL"], lcCtype: env["LC_CTYPE"], lang: env["LANG"], term: env["TERM"]),
                 bell: bell, setsTitle: setsTitle,
@@ -306,7 +309,7 @@ struct RunWorkout {
             if console.stdinIsTerminal { rawMode = try? RawMode(fd: STDIN_FILENO, output: nil) }
             frontEnd = PlainFrontEnd(adapter: adapter, output: console.out, readsKeys: rawMode != nil, bell: bell,
                                      ring: Self.bellRinger(console), isMuted: options.isMuted,
-                                     cuesOff: cuesOffReason != nil, keepsCuesOff: !sound.isRetried)
+                                     cuesOff: cuesOffReason != nil, keepsCuesOff: keepsOffReason)
         }
 
         // The clock's origin and the wall-clock time are read together, once: records are
@@ -446,7 +449,7 @@ struct RunWorkout {
             // `m` mutes, and `m` again tries the device once more (plugged in, or freed by
             // another program, meanwhile).
             return RunSound(player: DeferredCuePlayer(open: open, failure: String(describing: error)), offReason: String(describing: error),
-                            notices: [], lengths: lengths, isRetried: true)
+                            notices: [], lengths: lengths)
         }
     }
 
@@ -463,10 +466,6 @@ struct RunSound {
     var notices: [String]
     /// The length of each cue's sound, as it will play.
     var lengths: CueLengths
-    /// Whether the player tries the device again when unmuted after a mute (the device failed
-    /// at the start): its own ``CuePlayer/offReason`` then says whether cues are off, not
-    /// ``offReason``, which holds only for the start.
-    var isRetried = false
 }
 
 /// A front end that writes ``EventLine``s (the `--events` front end, of either engine).
