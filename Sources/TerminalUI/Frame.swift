@@ -51,9 +51,7 @@ public struct Frame: Hashable, Sendable, CustomStringConvertible {
     /// it was.
     public func withASCIIPunctuation() -> Frame {
         var frame = self
-        frame.lines = lines.map { line in
-            line.replacingScalars { String(StyledText.asciiPunctuation(for: $0) ?? $0).unicodeScalars }
-        }
+        frame.lines = lines.map { $0.withASCIIPunctuation() }
         return frame
     }
 }

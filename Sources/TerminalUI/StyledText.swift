@@ -184,6 +184,12 @@ extension StyledText {
         return spelling.unicodeScalars.first
     }
 
+    /// The text with the one-cell punctuation a non-UTF-8 terminal cannot show replaced by
+    /// ASCII of the same width (``asciiPunctuation(for:)``); every cell stays where it was.
+    public func withASCIIPunctuation() -> StyledText {
+        replacingScalars { String(Self.asciiPunctuation(for: $0) ?? $0).unicodeScalars }
+    }
+
     /// The text with every scalar replaced by what `replacement` gives for it (one or more
     /// scalars, or none), each span keeping its style.
     public func replacingScalars(_ replacement: (Unicode.Scalar) -> String.UnicodeScalarView) -> StyledText {

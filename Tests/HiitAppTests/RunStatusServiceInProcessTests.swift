@@ -82,6 +82,45 @@ import WorkoutModel
         #expect(!FileManager.default.fileExists(atPath: folder.controlPath))
     }
 
+    /// Another run's state, written over this run's after its last change (at 40 s).
+    final class OtherRun: RunAccessory {
+        typealias Engine = Session
+        let path: String
+        let bytes = RunState(pid: 999, workout: "Other", kind: .intervals, phase: "ready", title: "READY", isPaused: false,
+                             updatedAt: Date(timeIntervalSince1970: 1_800_000_000)).jsonData()
+        private var wrote = false
+
+        init(path: String) { self.path = path }
+
+        var watched: [WatchedDescriptor] { [] }
+        func nextDeadline(after now: Duration) -> Duration? { nil }
+        func begin(at now: Duration, wallOrigin: Date) -> [RunNote] { [] }
+        func service(ready: [Int32], session: Session, at now: Duration) -> RunAccessoryWork<Session.Event> { .init() }
+        func settled(session: Session, at now: Duration) {
+            guard !wrote, now >= .seconds(40) else { return }
+            wrote = FileManager.default.createFile(atPath: path, contents: bytes)
+        }
+        func end() {}
+    }
+
+    @Test func theEndLeavesAnotherRunsStateAlone() throws {
+        let temporary = try TemporaryFolder(prefix: "status-tests")
+        defer { temporary.remove() }
+        let folder = RuntimeFolder(environment: ["XDG_RUNTIME_DIR": temporary.url.path])
+        let run = InProcessRun([], size: TerminalSize(columns: 40, rows: 10))
+        let screen = IntervalRunInProcessTests.screen(run, name: "Short")
+        let service = RunStatusService(adapter: IntervalRun(workoutName: "Short"), folder: folder, pid: 4242)
+        let other = OtherRun(path: folder.statePath)
+        let (_, ending) = try run.run(IntervalRunInProcessTests.session(IntervalRunInProcessTests.short, prepare: 0), screen,
+                                      accessory: AccessoryGroup<Session>([service, other]))
+        guard case .finished = ending else {
+            Issue.record("the run did not finish: \(ending)")
+            return
+        }
+        #expect(FileManager.default.contents(atPath: folder.statePath) == other.bytes)
+        #expect(!FileManager.default.fileExists(atPath: folder.controlPath))
+    }
+
     @Test func aFolderThatIsNotOursIsNotUsed() throws {
         let temporary = try TemporaryFolder(prefix: "status-tests")
         defer { temporary.remove() }

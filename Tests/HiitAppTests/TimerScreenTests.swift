@@ -213,3 +213,50 @@ import WorkoutModel
         #expect(!TimerScreenTests.text(Self.state(at: 3), 16, 24).contains("Week"))
     }
 }
+
+/// A frame built from the one before (only the progress bar's row laid out again, issue 12
+/// item 25) is exactly the frame laid out anew, whatever changed in between.
+@Suite struct TimerScreenReuseTests {
+    /// States every 37 ms over the prepare and the first work and rest, with a notice, a
+    /// question, a pause and the week's line coming and going.
+    static func states() -> [TimerScreen.State] {
+        var session = Session(program: Program(TimerScreenTests.workout))
+        _ = session.handle(.start, at: .zero)
+        var states: [TimerScreen.State] = []
+        for step in 0..<2_200 {
+            let now = Duration.milliseconds(37 * step)
+            _ = session.tick(at: now)
+            if step == 700 { _ = session.handle(.pause, at: now) }
+            if step == 760 { _ = session.handle(.resume, at: now) }
+            var state = TimerScreen.State(workoutName: "Classic", snapshot: session.snapshot(at: now), isMuted: step > 1_500,
+                                          cuesOffReason: nil, prompt: (400..<430).contains(step) ? "Quit?" : nil,
+                                          notice: (900..<950).contains(step) ? "Skipped" : nil)
+            state.week = "Week 95 of 150 min ▕██████░░░░▏ 63 %"
+            states.append(state)
+        }
+        return states
+    }
+
+    @Test(arguments: [(Glyphs.unicode, 80, 24), (.ascii, 80, 24), (.unicode, 40, 12), (.unicode, 200, 50), (.ascii, 30, 7)])
+    func reusedFramesEqualFramesLaidOutAnew(glyphs: Glyphs, columns: Int, rows: Int) {
+        let size = TerminalSize(columns: columns, rows: rows)
+        var drawn: TimerScreen.Drawn?
+        var reused = 0
+        for (index, state) in Self.states().enumerated() {
+            if drawn != nil { reused += 1 }
+            let frame = TimerScreen.render(state, size: size, glyphs: glyphs, reusing: &drawn)
+            #expect(frame == TimerScreen.render(state, size: size, glyphs: glyphs), "state \(index)")
+        }
+        // Most frames follow one that can be reused: the check above compared reused frames.
+        #expect(reused > 2_000)
+    }
+
+    @Test func aResizeIsLaidOutAnewAtTheNewSize() {
+        let state = TimerScreenTests.state()
+        var drawn: TimerScreen.Drawn?
+        _ = TimerScreen.render(state, size: TerminalSize(columns: 80, rows: 24), glyphs: .unicode, reusing: &drawn)
+        let narrow = TimerScreen.render(state, size: TerminalSize(columns: 60, rows: 20), glyphs: .unicode, reusing: &drawn)
+        #expect(narrow == TimerScreen.render(state, size: TerminalSize(columns: 60, rows: 20), glyphs: .unicode))
+        #expect(narrow.lines.count == 20)
+    }
+}

@@ -78,10 +78,18 @@ extension IntervalRun: ScreenAdapter {
 
     /// ``TimerScreen`` with the session's snapshot at `now`.
     func render(_ status: ScreenStatus, session: Session, at now: Duration, size: TerminalSize, glyphs: Glyphs) -> Frame {
+        var none: TimerScreen.Drawn?
+        return render(status, session: session, at: now, size: size, glyphs: glyphs, reusing: &none)
+    }
+
+    /// ``TimerScreen`` with the session's snapshot at `now`, the frame before reused where only
+    /// the progress bar moved.
+    func render(_ status: ScreenStatus, session: Session, at now: Duration, size: TerminalSize, glyphs: Glyphs,
+                reusing drawn: inout TimerScreen.Drawn?) -> Frame {
         let state = TimerScreen.State(workoutName: workoutName, snapshot: session.snapshot(at: now), isMuted: status.isMuted,
                                       cuesOffReason: status.cuesOffReason, prompt: status.prompt, notice: status.notice,
                                       week: week)
-        return TimerScreen.render(state, size: size, glyphs: glyphs)
+        return TimerScreen.render(state, size: size, glyphs: glyphs, reusing: &drawn)
     }
 
     /// While running, the first of: the shown countdown (whole seconds, rounded up; the total

@@ -46,6 +46,9 @@ final class RunStatusService<Adapter: StatusAdapter>: RunAccessory {
     private var isPublishing = false
     /// The state last written, its `updatedAt` set to the reference date, to tell a change.
     private var lastWritten: RunState?
+    /// The bytes of the state last written: `state.json` is this run's while it holds exactly
+    /// these (they carry this process's id).
+    private var lastWrittenBytes: Data?
     private var listener: FileDescriptor?
     private var connections: [Connection] = []
     /// Whether `hiit ctl stop` ended the run (the command then says "Stopped from hiit ctl").
@@ -174,21 +177,27 @@ final class RunStatusService<Adapter: StatusAdapter>: RunAccessory {
         key.updatedAt = Date(timeIntervalSinceReferenceDate: 0)
         guard key != lastWritten else { return }
         let temporary = folder.path + "/.state.json.\(pid).tmp"
+        let bytes = state.jsonData()
         do throws(SystemCallError) {
             let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o600)
-            try file.closeAfter { () throws(SystemCallError) in try file.writeAll(Array(state.jsonData())) }
+            try file.closeAfter { () throws(SystemCallError) in try file.writeAll(Array(bytes)) }
             try FileSystem.rename(temporary, to: folder.statePath)
             lastWritten = key
+            lastWrittenBytes = bytes
         } catch {
             try? FileSystem.unlink(temporary)
         }
     }
 
-    /// Removes `state.json` when it is this process's (another run may have replaced it).
+    /// Removes `state.json` when it is this process's: exactly what it wrote last, which
+    /// carries its id (another run may have replaced it). Compared as bytes, so the end of a run
+    /// decodes no JSON.
     private func removeState() {
-        lastWritten = nil
-        guard let data = FileManager.default.contents(atPath: folder.statePath),
-              let state = try? RunState(data: data), state.pid == pid else { return }
+        defer {
+            lastWritten = nil
+            lastWrittenBytes = nil
+        }
+        guard let ours = lastWrittenBytes, FileManager.default.contents(atPath: folder.statePath) == ours else { return }
         try? FileSystem.unlink(folder.statePath)
     }
 

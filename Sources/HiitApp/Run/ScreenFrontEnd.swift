@@ -22,6 +22,16 @@ protocol ScreenAdapter: RunAdapter {
     ///   - glyphs: Unicode blocks or ASCII.
     func render(_ status: ScreenStatus, session: Engine, at now: Duration, size: TerminalSize, glyphs: Glyphs) -> Frame
 
+    /// What a render keeps for the next one, to build it cheaply (``TimerScreen/Drawn``);
+    /// `Never` for an adapter that lays out every frame anew.
+    associatedtype Drawn = Never
+
+    /// ``render(_:session:at:size:glyphs:)``, reusing what the previous call kept in `drawn`
+    /// (the front end keeps it, and sets it to `nil` when the screen must be drawn anew); the
+    /// frame is the same either way. By default: the frame laid out anew.
+    func render(_ status: ScreenStatus, session: Engine, at now: Duration, size: TerminalSize, glyphs: Glyphs,
+                reusing drawn: inout Drawn?) -> Frame
+
     /// The next instant something shown by the session changes (a displayed second turns
     /// over, the progress bar moves), or `nil` when nothing moves (paused, not started). The
     /// front end draws only then (and on input, a signal or a notice's end), so an unchanged
@@ -40,6 +50,13 @@ protocol ScreenAdapter: RunAdapter {
     /// title bar, a tab or tmux's status line; it changes at most once a second. Punctuation
     /// is Unicode (`·`); the front end makes it ASCII where the glyphs are.
     func windowTitle(session: Engine, at now: Duration) -> String
+}
+
+extension ScreenAdapter where Drawn == Never {
+    func render(_ status: ScreenStatus, session: Engine, at now: Duration, size: TerminalSize, glyphs: Glyphs,
+                reusing drawn: inout Never?) -> Frame {
+        render(status, session: session, at: now, size: size, glyphs: glyphs)
+    }
 }
 
 /// What every run screen shows besides the session: the cue state in the header, and the
@@ -65,6 +82,8 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
     /// The session type shown.
     typealias Engine = Adapter.Engine
     private let adapter: Adapter
+    /// What the adapter kept from the frame last drawn, to build the next one cheaply.
+    private var drawn: Adapter.Drawn?
     private var decoder = KeyDecoder()
     private var writer: FrameWriter
     private var status: ScreenStatus
@@ -179,7 +198,7 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
     private func refresh(session: Engine, at now: Duration, then extra: String) {
         if pausedNotice != nil, session.isCounting { pausedNotice = nil }
         status.notice = notice.current(at: now) ?? pausedNotice
-        let frame = adapter.render(status, session: session, at: now, size: size(), glyphs: glyphs)
+        let frame = adapter.render(status, session: session, at: now, size: size(), glyphs: glyphs, reusing: &drawn)
         var output = writer.update(to: frame)
         if title != nil {
             let text = adapter.windowTitle(session: session, at: now)
@@ -189,11 +208,16 @@ final class ScreenFrontEnd<Adapter: ScreenAdapter>: RunFrontEnd {
         if !output.isEmpty { write(output) }
     }
 
+    /// The next redraw at the size last drawn (the loop asks right after a refresh; a resize
+    /// redraws at once).
     func nextRefresh(session: Engine, after now: Duration) -> Duration? {
-        [notice.until, adapter.nextRedraw(session: session, after: now, size: size(), glyphs: glyphs)].compactMap { $0 }.min()
+        let shownSize = writer.previous?.size ?? size()
+        return [notice.until, adapter.nextRedraw(session: session, after: now, size: shownSize, glyphs: glyphs)]
+            .compactMap { $0 }.min()
     }
 
     func redraw(session: Engine, at now: Duration) {
+        drawn = nil
         writer.invalidate()
         title?.invalidate()
         refresh(session: session, at: now)

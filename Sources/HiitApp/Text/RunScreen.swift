@@ -55,10 +55,15 @@ enum RunScreen {
     static func frame(header: StyledText, body: [StyledText], footer: StyledText, size: TerminalSize) -> Frame {
         let free = max(size.rows, 0) - 2 - body.count
         let blank = StyledText("".padded(toWidth: max(size.columns, 0)))
-        let above = max(free / 2, 0)
+        let above = bodyTop(bodyRows: body.count, size: size) - 1
         let lines = [header] + Array(repeating: blank, count: above) + body
             + Array(repeating: blank, count: max(free - above, 0)) + [footer]
         return Frame(size: size, lines: lines)
+    }
+
+    /// The row where ``frame(header:body:footer:size:)`` puts the first of `bodyRows` body lines.
+    static func bodyTop(bodyRows: Int, size: TerminalSize) -> Int {
+        1 + max((max(size.rows, 0) - 2 - bodyRows) / 2, 0)
     }
 
     /// `frame` with its punctuation in ASCII when the glyphs are ASCII.

@@ -41,10 +41,50 @@ enum TimerScreen {
     /// Renders the screen: a frame of exactly `size.rows` lines, each `size.columns` cells.
     /// Big digits when they fit, a compact layout otherwise; never fails on any size.
     static func render(_ state: State, size: TerminalSize, glyphs: Glyphs) -> Frame {
-        RunScreen.punctuated(layout(state, size: size, glyphs: glyphs), glyphs: glyphs)
+        var none: Drawn?
+        return render(state, size: size, glyphs: glyphs, reusing: &none)
     }
 
-    private static func layout(_ state: State, size: TerminalSize, glyphs: Glyphs) -> Frame {
+    /// A frame drawn before, with everything it shows but the fill of its progress bar, so that
+    /// a next frame that differs only there (three of the four frames a second while a segment
+    /// runs) is that frame with the bar's row replaced instead of laid out again (issue 12,
+    /// item 25: build frames cheaply).
+    struct Drawn {
+        /// What the frame shows besides the bar's fill.
+        fileprivate var shown: Shown
+        /// The frame as drawn (punctuated for the glyphs).
+        fileprivate var frame: Frame
+        /// The row of the bar in `frame`.
+        fileprivate var barRow: Int
+    }
+
+    /// Every text and style of a layout besides the bar's fill, at one size and glyph set: two
+    /// equal ones lay out the same frame but for the bar.
+    fileprivate struct Shown: Equatable {
+        var size: TerminalSize
+        var glyphs: Glyphs
+        var workoutName: String
+        var cues: String
+        var kind: Segment.Kind?
+        var title: String
+        var time: String
+        var detail: String
+        var next: String
+        var clocks: String
+        var week: String
+        var bottom: StyledText.Span
+        var prompt: String?
+    }
+
+    /// ``render(_:size:glyphs:)``, reusing `drawn` where only the bar's fill changed (the
+    /// result equals a frame laid out anew) and keeping the frame there for the next call.
+    /// - Parameter drawn: what the previous call drew, `nil` at first or after the screen was
+    ///   invalidated.
+    static func render(_ state: State, size: TerminalSize, glyphs: Glyphs, reusing drawn: inout Drawn?) -> Frame {
+        layout(state, size: size, glyphs: glyphs, reusing: &drawn)
+    }
+
+    private static func layout(_ state: State, size: TerminalSize, glyphs: Glyphs, reusing drawn: inout Drawn?) -> Frame {
         let width = max(size.columns, 0)
         let rows = max(size.rows, 0)
         guard width > 0, rows > 0 else { return Frame(size: size) }
@@ -72,6 +112,19 @@ enum TimerScreen {
         let bottom: StyledText.Span = state.prompt.map { StyledText.Span("\($0) [y/N]", style: TextStyle(bold: true, reversed: true)) }
             ?? StyledText.Span(state.notice ?? keys, style: TextStyle(dim: state.notice == nil))
 
+        let week = segment?.kind == .prepare ? state.week ?? "" : ""
+        let shown = Shown(size: size, glyphs: glyphs, workoutName: state.workoutName, cues: cues, kind: segment?.kind,
+                          title: title, time: time, detail: detail, next: next, clocks: clocks, week: week, bottom: bottom,
+                          prompt: state.prompt)
+        if var reused = drawn, reused.shown == shown {
+            let line = line(bar(fraction, width: width, glyphs: glyphs), style: TextStyle(foreground: colour), width: width,
+                            centred: true)
+            reused.frame.setLine(reused.barRow, glyphs == .ascii ? line.withASCIIPunctuation() : line)
+            drawn = reused
+            return reused.frame
+        }
+        drawn = nil
+
         // Header: name on the left (at least half the width), cue state on the right.
         let header = RunScreen.header(name: state.workoutName, cues: cues, width: width, glyphs: glyphs)
         let footer = line(bottom.text, style: bottom.style, width: width, centred: true)
@@ -80,21 +133,23 @@ enum TimerScreen {
         // blank lines between groups: 12 + digits rows.
         let digits = RunScreen.bigDigits(for: time, width: width, rows: rows, reserved: 12, glyphs: glyphs)
         var body: [StyledText] = []
+        var barIndex = 0  // the bar's place in `body`
         func add(_ text: String, _ style: TextStyle = .plain) {
             body.append(line(text, style: style, width: width, centred: true))
         }
         if let digits {
             body += RunScreen.bigTimeLines(title: title, detail: detail, time: time, digits: digits, colour: colour,
                                            width: width)
+            barIndex = body.count
             add(bar(fraction, width: width, glyphs: glyphs), TextStyle(foreground: colour))
             // The start screen says where the week stands; the line is blank otherwise.
-            add(segment?.kind == .prepare ? state.week.map { fitted($0, width: width, glyphs: glyphs) } ?? "" : "",
-                TextStyle(dim: true))
+            add(fitted(week, width: width, glyphs: glyphs), TextStyle(dim: true))
             add(next)
             add(clocks, TextStyle(dim: true))
         } else if rows >= 6 {
             add("\(title)  \(time)", phaseStyle)
             add(detail)
+            barIndex = body.count
             add(bar(fraction, width: width, glyphs: glyphs), TextStyle(foreground: colour))
             add(next)
             if rows >= 7 { add(clocks, TextStyle(dim: true)) }
@@ -105,9 +160,15 @@ enum TimerScreen {
                 (state.prompt.map { "\($0) [y/N]" } ?? detail, state.prompt == nil ? .plain : TextStyle(reversed: true)),
                 (next, .plain), (clocks, TextStyle(dim: true)), (cues, TextStyle(dim: true)),
             ]
-            return Frame(size: size, lines: essentials.prefix(rows).map { line($0.0, style: $0.1, width: width, centred: false) })
+            return RunScreen.punctuated(
+                Frame(size: size, lines: essentials.prefix(rows).map { line($0.0, style: $0.1, width: width, centred: false) }),
+                glyphs: glyphs)
         }
-        return RunScreen.frame(header: header, body: body, footer: footer, size: size)
+        let frame = RunScreen.punctuated(RunScreen.frame(header: header, body: body, footer: footer, size: size),
+                                         glyphs: glyphs)
+        let barRow = RunScreen.bodyTop(bodyRows: body.count, size: size) + barIndex
+        if barRow < rows - 1 { drawn = Drawn(shown: shown, frame: frame, barRow: barRow) }
+        return frame
     }
 
     /// `text` when it fits in `width`, else its words up to the bar (`Week 95 of 150 min`),
