@@ -41,7 +41,7 @@ extension DerivedCacheFile {
     ///   - readsEverything: read the whole history even when the cache is current (for a value
     ///     that holds more than the cache does, such as an hourly report); the cache is still
     ///     rewritten.
-    ///   - keepingSegments: `false` when `add` does not use ``SessionRecord/segments``
+    ///   - keepingSegments: `false` when `add` does not use ``SessionRecord/segments`` nor legs' laps
     ///     (``HistoryFile/readWithFingerprint(keepingSegments:empty:add:merge:)``).
     ///   - empty: the value of no records.
     ///   - add: adds one record to a value (called at once from several threads, each on its

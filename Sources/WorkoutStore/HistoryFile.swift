@@ -211,7 +211,7 @@ public struct HistoryFile: Equatable, Sendable {
     /// - Returns: the records with their lines, and the problems of lines that were skipped.
     /// - Throws: ``StoreError/io(path:operation:errno:)`` when the file exists but cannot be read.
     /// - Parameter keepingSegments: `false` when the caller uses no record's
-    ///   ``SessionRecord/segments`` (the list of sessions): the fast reader then only checks
+    ///   ``SessionRecord/segments`` nor legs' laps (the list of sessions): the fast reader then only checks
     ///   them (``HistoryLineReader/record(_:keepingSegments:)``); the stored text is whole either way.
     public func scan(keepingSegments: Bool = true) throws(StoreError) -> HistoryScan {
         guard let bytes = try readAllShared() else { return HistoryScan(entries: [], problems: []) }

@@ -28,10 +28,10 @@ enum HistoryLineReader {
     static let maximumUnknownKeys = 32
 
     /// The record on `line` (its bytes without the `\n`), or `nil` when the strict path must decide.
-    /// - Parameter keepingSegments: `false` reads an interval session's `segments` only to
-    ///   check them, as the strict path would (a line it refuses is left to it), and gives the
-    ///   record none: for data derived from the history that does not use them (the
-    ///   statistics), without a string and an array made per segment.
+    /// - Parameter keepingSegments: `false` reads an interval session's `segments` and its
+    ///   legs' `laps` only to check them, as the strict path would (a line it refuses is left
+    ///   to it), and gives the record none: for data derived from the history that does not use
+    ///   them (the statistics), without a string and an array made per segment or leg.
     static func record(_ line: UnsafeBufferPointer<UInt8>, keepingSegments: Bool = true) -> SessionRecord? {
         var scanner = LineScanner(bytes: line)
         scanner.keepsSegments = keepingSegments
@@ -67,12 +67,16 @@ enum HistoryLineReader {
                   leg.avgCadence.map(RecordLimits.cadence.contains) ?? true,
                   leg.movingSeconds.map(seconds.contains) ?? true
             else { return false }
-            for lap in leg.laps where !seconds.contains(lap.startSeconds) || !seconds.contains(lap.elapsedSeconds)
-                || !(lap.distanceMeters.map(RecordLimits.climbMeters.contains) ?? true) {
-                return false
-            }
+            for lap in leg.laps where !keepsRules(lap) { return false }
         }
         return true
+    }
+
+    /// Whether a lap's times and distance are inside their ranges (as ``keepsRules(_:)`` for a record).
+    @inline(__always)
+    static func keepsRules(_ lap: LapRecord) -> Bool {
+        RecordLimits.seconds.contains(lap.startSeconds) && RecordLimits.seconds.contains(lap.elapsedSeconds)
+            && (lap.distanceMeters.map(RecordLimits.climbMeters.contains) ?? true)
     }
 
     /// One JSON number read as a history line's numbers are read (for tests): its `Double`, or
@@ -481,7 +485,11 @@ private struct LineScanner {
                     else if takeLiteral("false") { isOpenWater = false }
                     else { return nil }
                 case .laps:
-                    guard store(lapRecords(), in: &laps) else { return nil }
+                    if keepsSegments {
+                        guard store(lapRecords(), in: &laps) else { return nil }
+                    } else {
+                        guard checkedLaps() else { return nil }
+                    }
                 case .sportName:
                     guard store(nullableString(), in: &sportName) else { return nil }
                 case .ascentMeters:
@@ -560,6 +568,18 @@ private struct LineScanner {
 
     mutating func lapRecords() -> [LapRecord]? {
         array(reserving: 8) { $0.lapRecord() }
+    }
+
+    /// The laps read as ``lapRecords()`` reads them and held to the rules
+    /// (``HistoryRecordRules``: at most ``RecordLimits/lapsPerLeg``, their times and distances
+    /// in range), keeping nothing; `false` when the strict path must decide.
+    mutating func checkedLaps() -> Bool {
+        var count = 0
+        return forEachElement { scanner in
+            guard let lap = scanner.lapRecord(), HistoryLineReader.keepsRules(lap) else { return false }
+            count += 1
+            return count <= RecordLimits.lapsPerLeg
+        }
     }
 
     mutating func lapRecord() -> LapRecord? {

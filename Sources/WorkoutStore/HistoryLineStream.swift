@@ -166,7 +166,7 @@ extension HistoryFile {
     ///   - path: the file's path as shown in problems.
     ///   - lineNumber: the line's 1-based number, for the error's location.
     ///   - keepingSegments: `false` gives records the fast reader reads without their
-    ///     segments (``HistoryLineReader/record(_:keepingSegments:)``; the strict decoder's
+    ///     segments and laps (``HistoryLineReader/record(_:keepingSegments:)``; the strict decoder's
     ///     keep them): for derived data that does not use them.
     static func verdict(of line: UnsafeBufferPointer<UInt8>, path: String, lineNumber: Int,
                         keepingSegments: Bool = true) -> HistoryLineVerdict {

@@ -8,7 +8,7 @@ enum HistoryReading {
     static let reportedProblemLimit = 20
 
     /// Reads `history` and reports its unreadable lines; with `keepingSegments` false the
-    /// records come without their segments (``HistoryFile/scan(keepingSegments:)``).
+    /// records come without their segments and laps (``HistoryFile/scan(keepingSegments:)``).
     /// - Throws: ``CommandFailure/io(_:)`` with the ``StoreError``'s text when the file
     ///   cannot be read at all (exit 74, whatever the reason: nothing of it was read).
     static func scan(_ history: HistoryFile, console: Console, keepingSegments: Bool = true) throws -> HistoryScan {
