@@ -102,6 +102,10 @@ public struct Session: Sendable {
     /// The cues of the current segment's visit already fired or dropped, but the countdown: a
     /// name, "Half way" or "Next" moved by a time change is never said twice.
     private var sounded: Set<Cue> = []
+    /// The cue schedule of the segment last advanced through, with that segment as it was then
+    /// (its length included): reused while the segment stays the same, since
+    /// ``advance(to:effects:)`` runs at every tick and the schedule is a function of the segment.
+    private var lastSchedule: (segment: Segment, cues: [(offset: Duration, cue: Cue)])?
     /// Time added to (positive) or taken from (negative) each segment's planned length by
     /// ``Event/addTime(_:)``, by index.
     private var added: [Int: Duration] = [:]
@@ -246,7 +250,7 @@ public struct Session: Sendable {
     public var nextDeadline: Duration? {
         guard phase == .running, currentIndex < program.segments.count else { return nil }
         let segment = self.segment(at: currentIndex)
-        let schedule = segment.cueSchedule(lengths: cueLengths)
+        let schedule = cueSchedule(of: segment)
         var deadline: Duration?
         if nextCue < schedule.count { deadline = segmentStart + schedule[nextCue].offset }
         if let duration = segment.duration {
@@ -254,6 +258,12 @@ public struct Session: Sendable {
             deadline = min(deadline ?? end, end)
         }
         return deadline
+    }
+
+    /// `segment`'s cue schedule: the one kept from the last tick when it is this segment's.
+    private func cueSchedule(of segment: Segment) -> [(offset: Duration, cue: Cue)] {
+        if let last = lastSchedule, last.segment == segment { return last.cues }
+        return segment.cueSchedule(lengths: cueLengths)
     }
 
     // MARK: Reading the state
@@ -292,7 +302,8 @@ public struct Session: Sendable {
     private mutating func advance(to now: Duration, effects: inout [Effect]) {
         while phase == .running {
             let segment = self.segment(at: currentIndex)
-            let schedule = segment.cueSchedule(lengths: cueLengths)
+            let schedule = cueSchedule(of: segment)
+            lastSchedule = (segment, schedule)
             while nextCue < schedule.count, segmentStart + schedule[nextCue].offset <= now {
                 let due = segmentStart + schedule[nextCue].offset
                 let cue = schedule[nextCue].cue

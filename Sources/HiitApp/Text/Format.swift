@@ -8,7 +8,12 @@ import WorkoutModel
 enum Format {
     /// `m:ss`, or `h:mm:ss` from one hour, of whole seconds (rounded down); negative shows 0:00.
     static func clock(_ seconds: Double) -> String {
-        Pace.clock(seconds.isFinite ? seconds.rounded(.down) : 0)
+        Pace.clock(clockSeconds(seconds))
+    }
+
+    /// The whole seconds ``clock(_:)`` shows for `seconds`: rounded down, 0 when not finite.
+    static func clockSeconds(_ seconds: Double) -> Double {
+        seconds.isFinite ? seconds.rounded(.down) : 0
     }
 
     /// The distance worth showing: `meters` when above 0, else `nil`. A device without a speed
@@ -60,7 +65,12 @@ enum Format {
 
     /// A countdown shows the seconds still to go rounded up: 2.3 s left reads `0:03`.
     static func countdown(_ duration: Duration) -> String {
-        clock(duration.inSeconds.rounded(.up))
+        Pace.clock(countdownSeconds(duration))
+    }
+
+    /// The whole seconds ``countdown(_:)`` shows for `duration`: rounded up.
+    static func countdownSeconds(_ duration: Duration) -> Double {
+        clockSeconds(duration.inSeconds.rounded(.up))
     }
 
     /// `4 min 50 s`, `20 s`, `1 h 5 min`: a duration in words for summaries.

@@ -58,22 +58,54 @@ enum TimerScreen {
         fileprivate var barRow: Int
     }
 
-    /// Every text and style of a layout besides the bar's fill, at one size and glyph set: two
-    /// equal ones lay out the same frame but for the bar.
+    /// What a layout shows besides the bar's fill, at one size and glyph set, in the values the
+    /// texts are made of (the clocks as the whole seconds they show): two equal ones lay out the
+    /// same frame but for the bar. Comparing them makes no text.
     fileprivate struct Shown: Equatable {
         var size: TerminalSize
         var glyphs: Glyphs
         var workoutName: String
-        var cues: String
-        var kind: Segment.Kind?
-        var title: String
-        var time: String
-        var detail: String
-        var next: String
-        var clocks: String
-        var week: String
-        var bottom: StyledText.Span
+        var isMuted: Bool
+        var cuesOffReason: String?
         var prompt: String?
+        var notice: String?
+        var week: String?
+        var phase: Session.Phase
+        var index: Int
+        var segment: Segment?
+        var nextSegment: Segment?
+        /// The segment's countdown (`true`) or its count up, in the whole seconds shown.
+        var time: (isCountdown: Bool, seconds: Double)
+        var elapsedSeconds: Double
+        var remainingSeconds: Double
+
+        init(_ state: State, size: TerminalSize, glyphs: Glyphs) {
+            let snap = state.snapshot
+            self.size = size
+            self.glyphs = glyphs
+            workoutName = state.workoutName
+            isMuted = state.isMuted
+            cuesOffReason = state.cuesOffReason
+            prompt = state.prompt
+            notice = state.notice
+            week = snap.segment?.kind == .prepare ? state.week : nil
+            phase = snap.phase
+            index = snap.index
+            segment = snap.segment
+            nextSegment = snap.nextSegment
+            time = snap.remainingInSegment.map { (true, Format.countdownSeconds($0)) }
+                ?? (false, Format.clockSeconds(snap.elapsedInSegment.inSeconds))
+            elapsedSeconds = Format.clockSeconds(snap.totalElapsed.inSeconds)
+            remainingSeconds = Format.countdownSeconds(snap.remaining)
+        }
+
+        static func == (a: Shown, b: Shown) -> Bool {
+            a.time == b.time && a.elapsedSeconds == b.elapsedSeconds && a.remainingSeconds == b.remainingSeconds
+                && a.index == b.index && a.phase == b.phase && a.size == b.size && a.glyphs == b.glyphs
+                && a.isMuted == b.isMuted && a.prompt == b.prompt && a.notice == b.notice
+                && a.cuesOffReason == b.cuesOffReason && a.week == b.week && a.workoutName == b.workoutName
+                && a.segment == b.segment && a.nextSegment == b.nextSegment
+        }
     }
 
     /// ``render(_:size:glyphs:)``, reusing `drawn` where only the bar's fill changed (the
@@ -91,6 +123,19 @@ enum TimerScreen {
         let snap = state.snapshot
         let segment = snap.segment
         let colour = colour(of: segment?.kind)
+        let fraction: Double = {
+            guard let duration = segment?.duration, duration > .zero else { return 0 }
+            return snap.elapsedInSegment.inSeconds / duration.inSeconds
+        }()
+        let shown = Shown(state, size: size, glyphs: glyphs)
+        if var reused = drawn, reused.shown == shown {
+            let line = line(bar(fraction, width: width, glyphs: glyphs), style: TextStyle(foreground: colour), width: width,
+                            centred: true)
+            reused.frame.setLine(reused.barRow, glyphs == .ascii ? line.withASCIIPunctuation() : line)
+            drawn = reused
+            return reused.frame
+        }
+        drawn = nil
         let phaseStyle = TextStyle(foreground: colour, bold: true)
         let paused = snap.phase == .paused
 
@@ -100,10 +145,6 @@ enum TimerScreen {
         let detail = detailLine(segment)
         let next = "Next: " + (snap.nextSegment.map(nextLine) ?? "finish")
         let clocks = "Elapsed \(Format.clock(snap.totalElapsed.inSeconds))   Remaining \(Format.countdown(snap.remaining))"
-        let fraction: Double = {
-            guard let duration = segment?.duration, duration > .zero else { return 0 }
-            return snap.elapsedInSegment.inSeconds / duration.inSeconds
-        }()
         let cues = RunScreen.cueState(isMuted: state.isMuted, cuesOffReason: state.cuesOffReason)
         let pauseKey = paused ? "space resume" : "space pause"
         let keys = width >= 76 ? "\(pauseKey) · ← back · n skip · +/- 10 s · r restart · m mute · q quit"
@@ -112,18 +153,7 @@ enum TimerScreen {
         let bottom: StyledText.Span = state.prompt.map { StyledText.Span("\($0) [y/N]", style: TextStyle(bold: true, reversed: true)) }
             ?? StyledText.Span(state.notice ?? keys, style: TextStyle(dim: state.notice == nil))
 
-        let week = segment?.kind == .prepare ? state.week ?? "" : ""
-        let shown = Shown(size: size, glyphs: glyphs, workoutName: state.workoutName, cues: cues, kind: segment?.kind,
-                          title: title, time: time, detail: detail, next: next, clocks: clocks, week: week, bottom: bottom,
-                          prompt: state.prompt)
-        if var reused = drawn, reused.shown == shown {
-            let line = line(bar(fraction, width: width, glyphs: glyphs), style: TextStyle(foreground: colour), width: width,
-                            centred: true)
-            reused.frame.setLine(reused.barRow, glyphs == .ascii ? line.withASCIIPunctuation() : line)
-            drawn = reused
-            return reused.frame
-        }
-        drawn = nil
+        let week = shown.week ?? ""
 
         // Header: name on the left (at least half the width), cue state on the right.
         let header = RunScreen.header(name: state.workoutName, cues: cues, width: width, glyphs: glyphs)
