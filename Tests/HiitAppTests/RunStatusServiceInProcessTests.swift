@@ -11,11 +11,22 @@ import WorkoutModel
 /// state file is written when what a bar shows changes (a segment, a pause, a resume, `+`, a
 /// skip), never for a redraw, with the segment's end as a wall-clock instant, and removed at
 /// the end.
+/// An accessory of an interval run that only acts when the loop has settled (after the
+/// service, which comes first in the group): it watches nothing and adds no work.
+protocol SettledObserver: RunAccessory where Engine == Session {}
+
+extension SettledObserver {
+    var watched: [WatchedDescriptor] { [] }
+    func nextDeadline(after now: Duration) -> Duration? { nil }
+    func begin(at now: Duration, wallOrigin: Date) -> [RunNote] { [] }
+    func service(ready: [Int32], session: Session, at now: Duration) -> RunAccessoryWork<Session.Event> { .init() }
+    func end() {}
+}
+
 @Suite struct RunStatusServiceInProcessTests {
     /// Reads `state.json` at the end of every wake (served after the service, so it sees what
     /// the service wrote) and keeps each new content with its instant.
-    final class StateWatcher: RunAccessory {
-        typealias Engine = Session
+    final class StateWatcher: SettledObserver {
         let path: String
         private(set) var seen: [(at: Duration, state: RunState?)] = []
         private(set) var wakes = 0
@@ -23,10 +34,6 @@ import WorkoutModel
 
         init(path: String) { self.path = path }
 
-        var watched: [WatchedDescriptor] { [] }
-        func nextDeadline(after now: Duration) -> Duration? { nil }
-        func begin(at now: Duration, wallOrigin: Date) -> [RunNote] { [] }
-        func service(ready: [Int32], session: Session, at now: Duration) -> RunAccessoryWork<Session.Event> { .init() }
         func settled(session: Session, at now: Duration) {
             wakes += 1
             let data = FileManager.default.contents(atPath: path)
@@ -34,28 +41,36 @@ import WorkoutModel
             last = data
             seen.append((now, data.flatMap { try? RunState(data: $0) }))
         }
-        func end() {}
     }
 
     /// The wall-clock time of the harness's origin.
     static let origin = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// Runs the short workout (20 s work and 10 s rest, twice, no prepare) on a 40×10 screen
+    /// with `script`, its status service (pid 4242) in `folder` and `other` beside it.
+    /// - Returns: whether it finished (an issue is recorded when not).
+    static func runShort(_ script: [(Duration, ScriptedWait.Step)], folder: RuntimeFolder,
+                         beside other: any RunAccessory<Session>) throws -> Bool {
+        let run = InProcessRun(script, size: TerminalSize(columns: 40, rows: 10))
+        let screen = IntervalRunInProcessTests.screen(run, name: "Short")
+        let service = RunStatusService(adapter: IntervalRun(workoutName: "Short"), folder: folder, pid: 4242)
+        let (_, ending) = try run.run(IntervalRunInProcessTests.session(IntervalRunInProcessTests.short, prepare: 0), screen,
+                                      accessory: AccessoryGroup<Session>([service, other]))
+        guard case .finished = ending else {
+            Issue.record("the run did not finish: \(ending)")
+            return false
+        }
+        return true
+    }
 
     @Test func theStateIsWrittenOnEveryChangeABarShowsAndOnNoRedraw() throws {
         let temporary = try TemporaryFolder(prefix: "status-tests")
         defer { temporary.remove() }
         let folder = RuntimeFolder(environment: ["XDG_RUNTIME_DIR": temporary.url.path])
         // Space at 7 s (13 s left), space at 12 s, + at 15 s (10 s left → 20 s), n at 16 s.
-        let run = InProcessRun([(.seconds(7), .input(" ")), (.seconds(12), .input(" ")), (.seconds(15), .input("+")),
-                                (.seconds(16), .input("n"))], size: TerminalSize(columns: 40, rows: 10))
-        let screen = IntervalRunInProcessTests.screen(run, name: "Short")
-        let service = RunStatusService(adapter: IntervalRun(workoutName: "Short"), folder: folder, pid: 4242)
         let watcher = StateWatcher(path: folder.statePath)
-        let (_, ending) = try run.run(IntervalRunInProcessTests.session(IntervalRunInProcessTests.short, prepare: 0), screen,
-                                      accessory: AccessoryGroup<Session>([service, watcher]))
-        guard case .finished = ending else {
-            Issue.record("the run did not finish: \(ending)")
-            return
-        }
+        guard try Self.runShort([(.seconds(7), .input(" ")), (.seconds(12), .input(" ")), (.seconds(15), .input("+")),
+                                 (.seconds(16), .input("n"))], folder: folder, beside: watcher) else { return }
         let states = watcher.seen.compactMap { seen in seen.state.map { (seen.at, $0) } }
         #expect(watcher.wakes > 50, "the screen redraws every second at least: \(watcher.wakes) wakes")
         // Start, pause, resume, + (the segment longer), skip to the rest, the last work: six writes.
@@ -83,8 +98,7 @@ import WorkoutModel
     }
 
     /// Another run's state, written over this run's after its last change (at 40 s).
-    final class OtherRun: RunAccessory {
-        typealias Engine = Session
+    final class OtherRun: SettledObserver {
         let path: String
         let bytes = RunState(pid: 999, workout: "Other", kind: .intervals, phase: "ready", title: "READY", isPaused: false,
                              updatedAt: Date(timeIntervalSince1970: 1_800_000_000)).jsonData()
@@ -92,31 +106,18 @@ import WorkoutModel
 
         init(path: String) { self.path = path }
 
-        var watched: [WatchedDescriptor] { [] }
-        func nextDeadline(after now: Duration) -> Duration? { nil }
-        func begin(at now: Duration, wallOrigin: Date) -> [RunNote] { [] }
-        func service(ready: [Int32], session: Session, at now: Duration) -> RunAccessoryWork<Session.Event> { .init() }
         func settled(session: Session, at now: Duration) {
             guard !wrote, now >= .seconds(40) else { return }
             wrote = FileManager.default.createFile(atPath: path, contents: bytes)
         }
-        func end() {}
     }
 
     @Test func theEndLeavesAnotherRunsStateAlone() throws {
         let temporary = try TemporaryFolder(prefix: "status-tests")
         defer { temporary.remove() }
         let folder = RuntimeFolder(environment: ["XDG_RUNTIME_DIR": temporary.url.path])
-        let run = InProcessRun([], size: TerminalSize(columns: 40, rows: 10))
-        let screen = IntervalRunInProcessTests.screen(run, name: "Short")
-        let service = RunStatusService(adapter: IntervalRun(workoutName: "Short"), folder: folder, pid: 4242)
         let other = OtherRun(path: folder.statePath)
-        let (_, ending) = try run.run(IntervalRunInProcessTests.session(IntervalRunInProcessTests.short, prepare: 0), screen,
-                                      accessory: AccessoryGroup<Session>([service, other]))
-        guard case .finished = ending else {
-            Issue.record("the run did not finish: \(ending)")
-            return
-        }
+        guard try Self.runShort([], folder: folder, beside: other) else { return }
         #expect(FileManager.default.contents(atPath: folder.statePath) == other.bytes)
         #expect(!FileManager.default.fileExists(atPath: folder.controlPath))
     }

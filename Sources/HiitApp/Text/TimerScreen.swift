@@ -58,53 +58,31 @@ enum TimerScreen {
         fileprivate var barRow: Int
     }
 
-    /// What a layout shows besides the bar's fill, at one size and glyph set, in the values the
-    /// texts are made of (the clocks as the whole seconds they show): two equal ones lay out the
-    /// same frame but for the bar. Comparing them makes no text.
+    /// What a layout shows besides the bar's fill, at one size and glyph set: the state with its
+    /// clocks at the whole seconds they show and the clocks the screen does not show at zero.
+    /// Two equal ones lay out the same frame but for the bar; comparing them makes no text (a
+    /// value added to the state later is compared as it is: at worst a frame laid out anew).
     fileprivate struct Shown: Equatable {
         var size: TerminalSize
         var glyphs: Glyphs
-        var workoutName: String
-        var isMuted: Bool
-        var cuesOffReason: String?
-        var prompt: String?
-        var notice: String?
-        var week: String?
-        var phase: Session.Phase
-        var index: Int
-        var segment: Segment?
-        var nextSegment: Segment?
-        /// The segment's countdown (`true`) or its count up, in the whole seconds shown.
-        var time: (isCountdown: Bool, seconds: Double)
-        var elapsedSeconds: Double
-        var remainingSeconds: Double
+        var state: State
 
         init(_ state: State, size: TerminalSize, glyphs: Glyphs) {
-            let snap = state.snapshot
             self.size = size
             self.glyphs = glyphs
-            workoutName = state.workoutName
-            isMuted = state.isMuted
-            cuesOffReason = state.cuesOffReason
-            prompt = state.prompt
-            notice = state.notice
-            week = snap.segment?.kind == .prepare ? state.week : nil
-            phase = snap.phase
-            index = snap.index
-            segment = snap.segment
-            nextSegment = snap.nextSegment
-            time = snap.remainingInSegment.map { (true, Format.countdownSeconds($0)) }
-                ?? (false, Format.clockSeconds(snap.elapsedInSegment.inSeconds))
-            elapsedSeconds = Format.clockSeconds(snap.totalElapsed.inSeconds)
-            remainingSeconds = Format.countdownSeconds(snap.remaining)
-        }
-
-        static func == (a: Shown, b: Shown) -> Bool {
-            a.time == b.time && a.elapsedSeconds == b.elapsedSeconds && a.remainingSeconds == b.remainingSeconds
-                && a.index == b.index && a.phase == b.phase && a.size == b.size && a.glyphs == b.glyphs
-                && a.isMuted == b.isMuted && a.prompt == b.prompt && a.notice == b.notice
-                && a.cuesOffReason == b.cuesOffReason && a.week == b.week && a.workoutName == b.workoutName
-                && a.segment == b.segment && a.nextSegment == b.nextSegment
+            self.state = state
+            var snap = state.snapshot
+            if let left = snap.remainingInSegment {
+                snap.remainingInSegment = .seconds(Format.countdownSeconds(left))
+                snap.elapsedInSegment = .zero
+            } else {
+                snap.elapsedInSegment = .seconds(Format.clockSeconds(snap.elapsedInSegment.inSeconds))
+            }
+            snap.totalElapsed = .seconds(Format.clockSeconds(snap.totalElapsed.inSeconds))
+            snap.remaining = .seconds(Format.countdownSeconds(snap.remaining))
+            snap.sessionElapsed = .zero
+            snap.workElapsed = .zero
+            self.state.snapshot = snap
         }
     }
 
@@ -153,7 +131,7 @@ enum TimerScreen {
         let bottom: StyledText.Span = state.prompt.map { StyledText.Span("\($0) [y/N]", style: TextStyle(bold: true, reversed: true)) }
             ?? StyledText.Span(state.notice ?? keys, style: TextStyle(dim: state.notice == nil))
 
-        let week = shown.week ?? ""
+        let week = segment?.kind == .prepare ? state.week ?? "" : ""
 
         // Header: name on the left (at least half the width), cue state on the right.
         let header = RunScreen.header(name: state.workoutName, cues: cues, width: width, glyphs: glyphs)
