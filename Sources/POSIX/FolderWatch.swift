@@ -13,14 +13,18 @@ public final class FolderWatch {
     /// - Throws: ``SystemCallError`` naming `inotify_init1` (`EMFILE`) or `inotify_add_watch`
     ///   with the path (`ENOENT`, `EACCES`, `ENOSPC` when the watch limit is reached).
     public init(_ path: String) throws(SystemCallError) {
-        descriptor = FileDescriptor(rawValue: try valueOrErrno("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) })
+        // The descriptor becomes the watch's only once the watch is added: an initializer that
+        // throws after every stored property is set runs `deinit`, which would close the number
+        // a second time (by then perhaps another thread's file).
+        let opened = FileDescriptor(rawValue: try valueOrErrno("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) })
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_DELETE_SELF)
         do {
-            _ = try valueOrErrno("inotify_add_watch", path: path) { inotify_add_watch(descriptor.rawValue, path, mask) }
+            _ = try valueOrErrno("inotify_add_watch", path: path) { inotify_add_watch(opened.rawValue, path, mask) }
         } catch {
-            try? descriptor.close()
+            try? opened.close()
             throw error
         }
+        descriptor = opened
     }
 
     deinit {
