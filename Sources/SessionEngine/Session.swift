@@ -266,6 +266,14 @@ public struct Session: Sendable {
         return segment.cueSchedule(lengths: cueLengths)
     }
 
+    /// ``cueSchedule(of:)``, made once per segment and kept for the ticks after.
+    private mutating func keptCueSchedule(of segment: Segment) -> [(offset: Duration, cue: Cue)] {
+        if let last = lastSchedule, last.segment == segment { return last.cues }
+        let cues = segment.cueSchedule(lengths: cueLengths)
+        lastSchedule = (segment, cues)
+        return cues
+    }
+
     // MARK: Reading the state
 
     /// What a screen shows at instant `now`.
@@ -302,8 +310,7 @@ public struct Session: Sendable {
     private mutating func advance(to now: Duration, effects: inout [Effect]) {
         while phase == .running {
             let segment = self.segment(at: currentIndex)
-            let schedule = cueSchedule(of: segment)
-            lastSchedule = (segment, schedule)
+            let schedule = keptCueSchedule(of: segment)
             while nextCue < schedule.count, segmentStart + schedule[nextCue].offset <= now {
                 let due = segmentStart + schedule[nextCue].offset
                 let cue = schedule[nextCue].cue

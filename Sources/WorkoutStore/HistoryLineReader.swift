@@ -527,15 +527,22 @@ private struct LineScanner {
     /// (``HistoryRecordRules``: at most ``RecordLimits/segmentsPerSession``, each
     /// ``SegmentRecord/keepsLimits``), keeping nothing; `false` when the strict path must decide.
     mutating func checkedSegments() -> Bool {
+        checkedElements(atMost: RecordLimits.segmentsPerSession) { scanner in
+            // No label is made: an empty one costs nothing, and the limits are the times'.
+            guard let fields = scanner.segmentFields() else { return false }
+            return SegmentRecord(kind: fields.kind, label: "", startSeconds: fields.start, elapsedSeconds: fields.elapsed,
+                                 timerSeconds: fields.timer).keepsLimits
+        }
+    }
+
+    /// A JSON array of at most `limit` elements, each of which `isValid` reads and accepts,
+    /// keeping nothing; `false` when the strict path must decide.
+    mutating func checkedElements(atMost limit: Int, _ isValid: (inout Self) -> Bool) -> Bool {
         var count = 0
         return forEachElement { scanner in
-            // No label is made: an empty one costs nothing, and the limits are the times'.
-            guard let fields = scanner.segmentFields(),
-                  SegmentRecord(kind: fields.kind, label: "", startSeconds: fields.start, elapsedSeconds: fields.elapsed,
-                                timerSeconds: fields.timer).keepsLimits
-            else { return false }
+            guard isValid(&scanner) else { return false }
             count += 1
-            return count <= RecordLimits.segmentsPerSession
+            return count <= limit
         }
     }
 
@@ -574,11 +581,8 @@ private struct LineScanner {
     /// (``HistoryRecordRules``: at most ``RecordLimits/lapsPerLeg``, their times and distances
     /// in range), keeping nothing; `false` when the strict path must decide.
     mutating func checkedLaps() -> Bool {
-        var count = 0
-        return forEachElement { scanner in
-            guard let lap = scanner.lapRecord(), HistoryLineReader.keepsRules(lap) else { return false }
-            count += 1
-            return count <= RecordLimits.lapsPerLeg
+        checkedElements(atMost: RecordLimits.lapsPerLeg) { scanner in
+            scanner.lapRecord().map(HistoryLineReader.keepsRules) ?? false
         }
     }
 

@@ -44,11 +44,10 @@ final class RunStatusService<Adapter: StatusAdapter>: RunAccessory {
     private let pid: Int32
     private var wallOrigin = Date(timeIntervalSince1970: 0)
     private var isPublishing = false
-    /// The state last written, its `updatedAt` set to the reference date, to tell a change.
-    private var lastWritten: RunState?
-    /// The bytes of the state last written: `state.json` is this run's while it holds exactly
-    /// these (they carry this process's id).
-    private var lastWrittenBytes: Data?
+    /// The state last written, its `updatedAt` set to the reference date (to tell a change),
+    /// and its bytes: `state.json` is this run's while it holds exactly these (they carry this
+    /// process's id).
+    private var lastWritten: (key: RunState, bytes: Data)?
     private var listener: FileDescriptor?
     private var connections: [Connection] = []
     /// Whether `hiit ctl stop` ended the run (the command then says "Stopped from hiit ctl").
@@ -175,15 +174,14 @@ final class RunStatusService<Adapter: StatusAdapter>: RunAccessory {
         }
         var key = state
         key.updatedAt = Date(timeIntervalSinceReferenceDate: 0)
-        guard key != lastWritten else { return }
+        guard key != lastWritten?.key else { return }
         let temporary = folder.path + "/.state.json.\(pid).tmp"
         let bytes = state.jsonData()
         do throws(SystemCallError) {
             let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o600)
             try file.closeAfter { () throws(SystemCallError) in try file.writeAll(Array(bytes)) }
             try FileSystem.rename(temporary, to: folder.statePath)
-            lastWritten = key
-            lastWrittenBytes = bytes
+            lastWritten = (key, bytes)
         } catch {
             try? FileSystem.unlink(temporary)
         }
@@ -193,11 +191,8 @@ final class RunStatusService<Adapter: StatusAdapter>: RunAccessory {
     /// carries its id (another run may have replaced it). Compared as bytes, so the end of a run
     /// decodes no JSON.
     private func removeState() {
-        defer {
-            lastWritten = nil
-            lastWrittenBytes = nil
-        }
-        guard let ours = lastWrittenBytes, FileManager.default.contents(atPath: folder.statePath) == ours else { return }
+        defer { lastWritten = nil }
+        guard let ours = lastWritten?.bytes, FileManager.default.contents(atPath: folder.statePath) == ours else { return }
         try? FileSystem.unlink(folder.statePath)
     }
 

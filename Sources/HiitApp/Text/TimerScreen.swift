@@ -91,10 +91,6 @@ enum TimerScreen {
     /// - Parameter drawn: what the previous call drew, `nil` at first or after the screen was
     ///   invalidated.
     static func render(_ state: State, size: TerminalSize, glyphs: Glyphs, reusing drawn: inout Drawn?) -> Frame {
-        layout(state, size: size, glyphs: glyphs, reusing: &drawn)
-    }
-
-    private static func layout(_ state: State, size: TerminalSize, glyphs: Glyphs, reusing drawn: inout Drawn?) -> Frame {
         let width = max(size.columns, 0)
         let rows = max(size.rows, 0)
         guard width > 0, rows > 0 else { return Frame(size: size) }

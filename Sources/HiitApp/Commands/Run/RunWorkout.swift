@@ -448,8 +448,8 @@ struct RunWorkout {
         } catch {
             // `m` mutes, and `m` again tries the device once more (plugged in, or freed by
             // another program, meanwhile).
-            return RunSound(player: DeferredCuePlayer(open: open, failure: String(describing: error)), offReason: String(describing: error),
-                            notices: [], lengths: lengths)
+            let reason = String(describing: error)
+            return RunSound(player: DeferredCuePlayer(open: open, failure: reason), offReason: reason, notices: [], lengths: lengths)
         }
     }
 
