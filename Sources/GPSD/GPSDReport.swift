@@ -1,5 +1,6 @@
 import Foundation
 import Tracks
+import WorkoutModel
 
 /// One report of gpsd's JSON protocol, decoded from one line.
 ///
@@ -110,7 +111,7 @@ public struct GPSDFix: Sendable, Equatable {
         device = reader.string("device")
         mode = reader.integer("mode").flatMap(Fix.Mode.init(rawValue:)) ?? .unknown
         if let text = reader.string("time") {
-            time = GPSDTime.date(from: text)
+            time = UTCInstant.date(from: text)
             if time == nil { reader.warnings.append(.unreadableTime(text)) }
         }
         latitude = reader.number("lat")

@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutModel
 
 /// What a running timer publishes about itself in `state.json` (issue #17, DESIGN §9): the
 /// segment it is in, when that segment ends as a wall-clock instant, whether it is paused, and
@@ -167,13 +168,18 @@ public struct RunState: Codable, Equatable, Sendable {
     }
 
     /// `2026-12-03T20:41:12.250Z`: an instant in UTC with milliseconds.
+    /// Written by ``UTCInstant``, without the ICU time zone data `Date.ISO8601FormatStyle`
+    /// loads at its first use: a timer writes this file from its first second.
     public static func instantText(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        UTCInstant.text(date, milliseconds: true)
     }
 
-    /// The instant of ISO 8601 text with or without fractional seconds, or `nil`.
+    /// The instant of ISO 8601 text with or without fractional seconds, or `nil`: UTC text as
+    /// ``instantText(_:)`` writes it, else whatever `Date.ISO8601FormatStyle` reads (an offset
+    /// such as `+01:00` in a file written by hand).
     static func instant(_ text: String) -> Date? {
-        (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+        UTCInstant.date(from: text)
+            ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
             ?? (try? Date.ISO8601FormatStyle().parse(text))
     }
 

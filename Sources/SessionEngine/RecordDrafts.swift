@@ -22,7 +22,7 @@ extension SessionSummary {
     ///   - weightKg: body weight in kg for the estimate; `nil` records no weight and no kcal.
     ///   - wallOrigin: the wall-clock time of instant zero of the session clock.
     ///   - timeZone: the zone in force at the start (it sets `utcOffsetSeconds` and `localDate`).
-    public func record(id: UUID, weightKg: Double?, wallOrigin: Date, timeZone: TimeZone) -> SessionRecord? {
+    public func record(id: UUID, weightKg: Double?, wallOrigin: Date, timeZone: some RecordingTimeZone) -> SessionRecord? {
         guard let firstWorkStart, rounds > 0 else { return nil }
         let start = min(self.start ?? firstWorkStart, firstWorkStart)
         let kcal = weightKg.map {
@@ -78,7 +78,7 @@ extension MultisportSession {
     ///   - wallOrigin: the wall-clock time of instant zero of the session clock.
     ///   - timeZone: the zone in force at the start (it sets `utcOffsetSeconds` and `localDate`).
     public func record(finishedAt finish: Duration, id: UUID, weightKg: Double?, wallOrigin: Date,
-                       timeZone: TimeZone) -> SessionRecord? {
+                       timeZone: some RecordingTimeZone) -> SessionRecord? {
         let derived = derive()
         guard let start = derived.start, !derived.legs.isEmpty else { return nil }
         let legs = legInputs(finishedAt: finish).map { input in

@@ -55,6 +55,21 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.init(year: year, month: month, day: day)
     }
 
+    /// The date of `date` on a clock `utcOffsetSeconds` ahead of UTC, counted by day arithmetic
+    /// (no `Calendar`, so no time zone data is loaded); `nil` outside the years
+    /// ``UTCInstant/arithmeticYears`` (1600–9999), where Foundation's Gregorian calendar counts
+    /// Julian days before 1582 and ``init(of:in:)`` gives its answer.
+    /// - Parameters:
+    ///   - date: the instant.
+    ///   - utcOffsetSeconds: the local clock's offset from UTC at that instant, seconds.
+    public init?(of date: Date, utcOffsetSeconds: Int) {
+        let local = (date.timeIntervalSince1970 + Double(utcOffsetSeconds)) / 86_400
+        guard local.isFinite, abs(local) < 1e8,
+              let day = LocalDay(dayNumber: Int(local.rounded(.down))), UTCInstant.arithmeticYears.contains(day.year)
+        else { return nil }
+        self = day
+    }
+
     /// Parses `YYYY-MM-DD` (exactly four, two and two ASCII digits naming a real date), or
     /// returns `nil`.
     public init?(_ text: String) {

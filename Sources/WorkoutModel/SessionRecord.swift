@@ -100,21 +100,26 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     /// - Parameters:
     ///   - start: wall-clock instant Total Time started: the warm-up's start, else the first
     ///     work segment's.
-    ///   - timeZone: the zone in force at the start.
+    ///   - timeZone: the zone in force at the start: its name is stored, and its offset at
+    ///     `start` gives `utcOffsetSeconds` and `localDate`.
     ///   - others: as the properties.
     public init(
-        id: UUID, workout: String, kind: Kind, start: Date, end: Date, timeZone: TimeZone,
+        id: UUID, workout: String, kind: Kind, start: Date, end: Date, timeZone: some RecordingTimeZone,
         workoutSeconds: Double, totalSeconds: Double, pausedSeconds: Double,
         rounds: Int, exercises: Int, weightKg: Double?, kcal: Double?, legs: [LegRecord] = [],
         segments: [SegmentRecord] = []
     ) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let localDate = LocalDay(of: start, in: calendar)
-            ?? (start < Date(timeIntervalSince1970: 0) ? LocalDay.earliest : LocalDay.latest)
+        let offset = timeZone.secondsFromGMT(for: start)
+        let localDate = LocalDay(of: start, utcOffsetSeconds: offset) ?? {
+            // Before 1600 or after 9999: the date Foundation's Gregorian calendar gives.
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = (timeZone as? TimeZone) ?? TimeZone(secondsFromGMT: offset) ?? calendar.timeZone
+            return LocalDay(of: start, in: calendar)
+                ?? (start < Date(timeIntervalSince1970: 0) ? LocalDay.earliest : LocalDay.latest)
+        }()
         self.init(
             id: id, workout: workout, kind: kind, start: start, end: end,
-            timeZone: timeZone.identifier, utcOffsetSeconds: timeZone.secondsFromGMT(for: start),
+            timeZone: timeZone.identifier, utcOffsetSeconds: offset,
             localDate: localDate, workoutSeconds: workoutSeconds, totalSeconds: totalSeconds,
             pausedSeconds: pausedSeconds, rounds: rounds, exercises: exercises,
             weightKg: weightKg, kcal: kcal, legs: legs, segments: segments)
@@ -193,11 +198,16 @@ public struct SessionRecord: Codable, Equatable, Sendable {
         self = try Self.decoder.decode(SessionRecord.self, from: data)
     }
 
-    /// The encoder for history lines: sorted keys, ISO 8601 dates, slashes not escaped.
+    /// The encoder for history lines: sorted keys, ISO 8601 dates in UTC to the second (as
+    /// `.iso8601` writes them, by ``UTCInstant`` without ICU's time zone data), slashes not
+    /// escaped.
     public static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(UTCInstant.text(date))
+        }
         return encoder
     }
 

@@ -320,7 +320,7 @@ import WorkoutModel
         for length in 1..<30 { _ = session.handle(.lap, at: .seconds(40 * length)) }
         _ = session.handle(.finish, at: .seconds(1200))
         let record = try #require(session.record(finishedAt: .seconds(1200), id: UUID(), weightKg: nil,
-                                                 wallOrigin: Date(timeIntervalSince1970: 0), timeZone: .gmt))
+                                                 wallOrigin: Date(timeIntervalSince1970: 0), timeZone: TimeZone.gmt))
         let leg = record.legs.first
         #expect(leg?.laps.count == 30)
         #expect(leg.flatMap(\.distanceMeters).map { abs($0 - 914.4) < 1e-6 } == true, "1000 yd = 914.4 m: \(String(describing: leg))")

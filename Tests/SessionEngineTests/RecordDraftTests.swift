@@ -32,7 +32,7 @@ private let epoch = Date(timeIntervalSince1970: 0)
     private let sprint = multisport(.plan(sprintPlan), [(.next, 900), (.next, 990), (.next, 3390), (.next, 3450), (.finish, 4950)])
 
     @Test func transitionsAreLeftOutOfWorkTimeAndRounds() throws {
-        let record = try #require(sprint.record(finishedAt: at(4950), id: UUID(), weightKg: nil, wallOrigin: epoch, timeZone: .gmt))
+        let record = try #require(sprint.record(finishedAt: at(4950), id: UUID(), weightKg: nil, wallOrigin: epoch, timeZone: TimeZone.gmt))
         #expect(record.legs.map(\.sport) == ["swimming", "transition", "cycling", "transition", "running"])
         #expect(record.legs.map(\.timerSeconds) == [900, 90, 2400, 60, 1500])
         #expect(record.workoutSeconds == 900 + 2400 + 1500, "the two transitions (2:30) are not work")
@@ -43,7 +43,7 @@ private let epoch = Date(timeIntervalSince1970: 0)
     }
 
     @Test func theSessionsCaloriesAreTheSumOfItsLegs() throws {
-        let record = try #require(sprint.record(finishedAt: at(4950), id: UUID(), weightKg: 70, wallOrigin: epoch, timeZone: .gmt))
+        let record = try #require(sprint.record(finishedAt: at(4950), id: UUID(), weightKg: 70, wallOrigin: epoch, timeZone: TimeZone.gmt))
         let legs = record.legs.map(\.kcal)
         #expect(legs.allSatisfy { ($0 ?? 0) > 0 }, "every leg, transitions included, has an estimate: \(legs)")
         let sum = legs.compactMap { $0 }.reduce(0, +)
@@ -55,7 +55,7 @@ private let epoch = Date(timeIntervalSince1970: 0)
     }
 
     @Test func withoutAWeightThereAreNoCalories() throws {
-        let record = try #require(sprint.record(finishedAt: at(4950), id: UUID(), weightKg: nil, wallOrigin: epoch, timeZone: .gmt))
+        let record = try #require(sprint.record(finishedAt: at(4950), id: UUID(), weightKg: nil, wallOrigin: epoch, timeZone: TimeZone.gmt))
         #expect(record.weightKg == nil && record.kcal == nil)
         #expect(record.legs.allSatisfy { $0.kcal == nil })
         let line = String(decoding: try record.jsonLine(), as: UTF8.self)
@@ -89,7 +89,7 @@ private let epoch = Date(timeIntervalSince1970: 0)
     @Test func planFinishedInLeg3RecordsThreeLegsAndTheCutShortLegHasNoDistance() throws {
         let session = multisport(.plan(sprintPlan), [(.next, 900), (.next, 990), (.finish, 1500)])
         let record = try #require(session.record(finishedAt: .seconds(1500), id: UUID(), weightKg: 70,
-                                                 wallOrigin: epoch, timeZone: .gmt))
+                                                 wallOrigin: epoch, timeZone: TimeZone.gmt))
         #expect(record.legs.map(\.sport) == ["swimming", "transition", "cycling"])
         #expect(record.legs.map(\.timerSeconds) == [900, 90, 510])
         #expect(record.legs.map(\.distanceMeters) == [750, nil, nil], "the bike was cut short: its 20 km target was not covered")
@@ -107,14 +107,14 @@ private let epoch = Date(timeIntervalSince1970: 0)
 
     @Test func sessionThatNeverStartedALegRecordsNothing() {
         let session = multisport(.freeForm(name: "Multisport", allowed: [.swimming, .cycling, .running, .transition]), [(.finish, 30)])
-        #expect(session.record(finishedAt: .seconds(30), id: UUID(), weightKg: 70, wallOrigin: epoch, timeZone: .gmt) == nil)
+        #expect(session.record(finishedAt: .seconds(30), id: UUID(), weightKg: 70, wallOrigin: epoch, timeZone: TimeZone.gmt) == nil)
     }
 
     @Test func blankTimeBetweenIntervalsIsInTotalNotWorkoutTime() throws {
         let session = multisport(.freeForm(name: "Running intervals", allowed: [.running]),
                                  [(.begin(.running), 10), (.end, 70), (.begin(.running), 130), (.end, 190), (.finish, 200)])
         let record = try #require(session.record(finishedAt: .seconds(200), id: UUID(), weightKg: nil,
-                                                 wallOrigin: epoch, timeZone: .gmt))
+                                                 wallOrigin: epoch, timeZone: TimeZone.gmt))
         #expect(record.workout == "Running intervals")
         #expect(record.legs.map(\.timerSeconds) == [60, 60])
         // One clock: the session starts with its first interval (10 s after launch).
@@ -159,7 +159,7 @@ private let epoch = Date(timeIntervalSince1970: 0)
     /// each): the prepare is not one; the 5 s pause in round 3's work counts in its elapsed
     /// time, not its timer time; the times add up to the session's.
     @Test func theRecordKeepsEachSegmentWithItsTimes() throws {
-        let record = try #require(try tabataSummary().record(id: UUID(), weightKg: 70, wallOrigin: epoch, timeZone: .gmt))
+        let record = try #require(try tabataSummary().record(id: UUID(), weightKg: 70, wallOrigin: epoch, timeZone: TimeZone.gmt))
         let segments = record.segments
         #expect(segments.count == 15, "8 work and 7 rests, no prepare")
         #expect(segments.map(\.kind) == (0..<15).map { $0 % 2 == 0 ? .work : .rest })
@@ -180,7 +180,7 @@ private let epoch = Date(timeIntervalSince1970: 0)
         d.run(until: at(23.4567))
         d.send(.skip, at: at(23.4567))
         d.send(.finish, at: at(30))
-        let record = try #require(d.summary?.record(id: UUID(), weightKg: nil, wallOrigin: epoch, timeZone: .gmt))
+        let record = try #require(d.summary?.record(id: UUID(), weightKg: nil, wallOrigin: epoch, timeZone: TimeZone.gmt))
         #expect(record.segments.map(\.kind) == [.work, .rest, .work])
         #expect(record.segments[1].elapsedSeconds == 3.457 && record.segments[1].timerSeconds == 3.457)
         #expect(record.segments[2].startSeconds == 23.457)
@@ -188,7 +188,7 @@ private let epoch = Date(timeIntervalSince1970: 0)
     }
 
     @Test func withoutAWeightThereAreNoCalories() throws {
-        let record = try #require(try tabataSummary().record(id: UUID(), weightKg: nil, wallOrigin: epoch, timeZone: .gmt))
+        let record = try #require(try tabataSummary().record(id: UUID(), weightKg: nil, wallOrigin: epoch, timeZone: TimeZone.gmt))
         #expect(record.weightKg == nil && record.kcal == nil)
     }
 
@@ -197,6 +197,6 @@ private let epoch = Date(timeIntervalSince1970: 0)
         d.send(.start, at: .zero)
         d.send(.finish, at: .seconds(5))
         #expect(d.summary != nil)
-        #expect(d.summary?.record(id: UUID(), weightKg: 70, wallOrigin: epoch, timeZone: .gmt) == nil)
+        #expect(d.summary?.record(id: UUID(), weightKg: 70, wallOrigin: epoch, timeZone: TimeZone.gmt) == nil)
     }
 }

@@ -176,13 +176,7 @@ import Testing
     }
 
     @Test func historyLineHasSortedKeysAndRoundTrips() throws {
-        let start = Date(timeIntervalSince1970: 1_796_018_462) // 2026-11-30T06:01:02Z
-        let record = SessionRecord(
-            id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)),
-            workout: "Tabata", kind: .intervals, start: start, end: start.addingTimeInterval(240),
-            timeZone: try #require(TimeZone(identifier: "Europe/Prague")),
-            workoutSeconds: 160, totalSeconds: 230, pausedSeconds: 10, rounds: 8, exercises: 1,
-            weightKg: 70, kcal: 27.61111)
+        let record = try tabata(start: 1_796_018_462, length: 240, zone: "Europe/Prague") // 2026-11-30T06:01:02Z
         let line = String(decoding: try record.jsonLine(), as: UTF8.self)
         #expect(line.hasPrefix(#"{"end":"2026-11-30T06:05:02Z","exercises":1,"id":"#))
         #expect(line.contains(#""localDate":"2026-11-30""#))
@@ -190,6 +184,28 @@ import Testing
         #expect(line.contains(#""timeZone":"Europe/Prague""#))
         #expect(!line.contains("\n"))
         #expect(try SessionRecord(jsonLine: Data(line.utf8)) == record)
+    }
+
+    @Test func historyLineIsWhatTheISO8601StrategyWrites() throws {
+        // Instants with a fraction (a session started by the clock) and from before 1970.
+        for seconds in [1_796_018_462.75, -86_400.5, 951_868_799.999] {
+            let record = try tabata(start: seconds, length: 240.5, zone: "America/New_York")
+            let foundation = JSONEncoder()
+            foundation.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            foundation.dateEncodingStrategy = .iso8601
+            #expect(try record.jsonLine() == foundation.encode(record), "\(seconds)")
+        }
+    }
+
+    /// A Tabata session starting `start` seconds after 1970 and lasting `length` seconds.
+    private func tabata(start: Double, length: Double, zone: String) throws -> SessionRecord {
+        let start = Date(timeIntervalSince1970: start)
+        return SessionRecord(
+            id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)),
+            workout: "Tabata", kind: .intervals, start: start, end: start.addingTimeInterval(length),
+            timeZone: try #require(TimeZone(identifier: zone)),
+            workoutSeconds: 160, totalSeconds: 230, pausedSeconds: 10, rounds: 8, exercises: 1,
+            weightKg: 70, kcal: 27.61111)
     }
 
     @Test func localDateIsTheStartsDateInItsZone() throws {
@@ -203,6 +219,31 @@ import Testing
         let line = String(decoding: try record.jsonLine(), as: UTF8.self)
         #expect(!line.contains("weightKg"))
         #expect(!line.contains("kcal"))
+    }
+
+    /// A zone that is not a `TimeZone` (as the timer records in): its name and its offset at
+    /// the start are stored, and the local date is counted from them, across a year's end, on
+    /// 29 February, and on either side of UTC.
+    @Test(arguments: [
+        (1_798_759_800.0, 3600, "2027-01-01"), // 2026-12-31T23:30Z at +1 h
+        (1_798_759_800.0, -36_000, "2026-12-31"), // … at -10 h
+        (1_709_251_199.0, 0, "2024-02-29"), // the last second of a leap day
+        (1_709_164_800.0, -1, "2024-02-28"), // its first, a second behind UTC
+        (-1.0, 0, "1969-12-31"),
+    ])
+    func aZoneOfANameAndAnOffsetGivesTheLocalDate(seconds: Double, offset: Int, date: String) {
+        struct Zone: RecordingTimeZone {
+            var offset: Int
+            var identifier: String { "Test/Zone" }
+            func secondsFromGMT(for date: Date) -> Int { offset }
+        }
+        let start = Date(timeIntervalSince1970: seconds)
+        let record = SessionRecord(
+            id: UUID(), workout: "T", kind: .intervals, start: start, end: start, timeZone: Zone(offset: offset),
+            workoutSeconds: 0, totalSeconds: 0, pausedSeconds: 0, rounds: 0, exercises: 0, weightKg: nil, kcal: nil)
+        #expect(record.localDate.description == date)
+        #expect(record.timeZone == "Test/Zone")
+        #expect(record.utcOffsetSeconds == offset)
     }
 }
 

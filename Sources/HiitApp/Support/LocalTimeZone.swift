@@ -1,5 +1,6 @@
 import Foundation
 import POSIX
+import WorkoutModel
 
 /// The time zone sessions are recorded in and statistics are counted in: the process's `TZ`
 /// as the C library reads it (POSIX.1-2017, §8.3 "Other Environment Variables", TZ), which
@@ -44,12 +45,80 @@ enum LocalTimeZone {
         return fixed(offset() ?? 0)
     }
 
-    /// The IANA zone named by what follows `zoneinfo/` in `path`, if Foundation knows it.
-    private static func zoneNamed(inPath path: String) -> TimeZone? {
+    /// The zone a session is recorded in: ``current(environment:at:)``'s, found without
+    /// `TimeZone` where the C library reads an IANA zone. `TimeZone` checks every name against
+    /// ICU's zone data, whose first use costs a timer run about 0.5 ms of CPU and, when that
+    /// part of the binary is not in memory, a read of 16 MB of it and 3–4 ms more (README,
+    /// Cost). So an IANA name — `TZ`'s, a zone file path's,
+    /// or, with `TZ` unset, `/etc/localtime`'s link's — whose zone file is installed is kept
+    /// as written (as `TimeZone` keeps it), with the C library's offsets; any other form (a
+    /// POSIX rule, a name with no zone file) is ``current(environment:at:)``'s zone.
+    /// - Parameters:
+    ///   - environment: the process environment (only `TZ` and `TZDIR` are read); the offsets
+    ///     are those of the process's own `TZ`, so this is the process environment.
+    ///   - instant: as for ``current(environment:at:)``.
+    /// - Returns: the zone.
+    static func recording(environment: [String: String], at instant: Date) -> any RecordingTimeZone {
+        let folder = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
+        let name = installedZoneName(environment["TZ"], resolvingLinks: { try? FileSystem.resolvedPath($0) }) {
+            isZoneFile(folder + "/" + $0)
+        }
+        guard let name else { return current(environment: environment, at: instant) }
+        return CLibraryZone(identifier: name)
+    }
+
+    /// The IANA name a `TZ` value names (`nil` or empty: `/etc/localtime`), when `isInstalled`
+    /// says its zone file is there; pure apart from its closures.
+    /// - Parameters:
+    ///   - value: `TZ` as set, or `nil` when unset.
+    ///   - resolvingLinks: the path with every symbolic link resolved (`realpath(3)`), or `nil`.
+    ///   - isInstalled: whether the zone file of an IANA name (`Europe/Prague`) is installed.
+    /// - Returns: the name, or `nil` for every other form.
+    static func installedZoneName(_ value: String?, resolvingLinks: (String) -> String?,
+                                  isInstalled: (String) -> Bool) -> String? {
+        var name = value ?? ""
+        if name.hasPrefix(":") { name.removeFirst() }
+        if value == nil || value == "" { name = "/etc/localtime" }
+        // As ``resolve(_:resolvingLinks:offset:)`` names them: Foundation would say "GMT".
+        if name.isEmpty || name == "UTC" { name = "Etc/UTC" }
+        if name.hasPrefix("/") {
+            guard let inPath = ianaName(inPath: name) ?? resolvingLinks(name).flatMap(ianaName(inPath:)) else { return nil }
+            name = inPath
+        }
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
+              !["posixrules", "localtime", "Factory"].contains(name), isInstalled(name)
+        else { return nil }
+        return name
+    }
+
+    /// What follows `zoneinfo/` in `path` (without a `posix/` or `right/` folder), if anything.
+    private static func ianaName(inPath path: String) -> String? {
         guard let range = path.range(of: "zoneinfo/", options: .backwards) else { return nil }
         var name = String(path[range.upperBound...])
         for prefix in ["posix/", "right/"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
-        return TimeZone(identifier: name)
+        return name.isEmpty ? nil : name
+    }
+
+    /// Whether `path` is a zone file: it starts with the magic `TZif` (RFC 8536 §3.1).
+    private static func isZoneFile(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 4)) == Data("TZif".utf8)
+    }
+
+    /// A zone the C library reads (`TZ`, else `/etc/localtime`), under its IANA name.
+    private struct CLibraryZone: RecordingTimeZone {
+        let identifier: String
+
+        func secondsFromGMT(for date: Date) -> Int {
+            LocalTimeZone.cLibraryOffset(at: date) ?? 0
+        }
+    }
+
+    /// The IANA zone named by what follows `zoneinfo/` in `path`, if Foundation knows it.
+    private static func zoneNamed(inPath path: String) -> TimeZone? {
+        ianaName(inPath: path).flatMap(TimeZone.init(identifier:))
     }
 
     /// A fixed zone of `seconds` east of UTC, named `GMT+HHMM` by Foundation.

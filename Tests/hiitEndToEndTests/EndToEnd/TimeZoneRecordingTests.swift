@@ -24,6 +24,13 @@ import Testing
         #expect(line.timeZone == zone)
         let expected = TimeZone(identifier: zone)?.secondsFromGMT(for: Date()) ?? 0
         #expect(line.utcOffsetSeconds == expected)
+        // The local date is the start's date on that zone's clock, as Foundation's calendar says.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: zone))
+        let start = try Date.ISO8601FormatStyle().parse(line.start)
+        let day = calendar.dateComponents([.year, .month, .day], from: start)
+        let date = String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
+        #expect(line.localDate == date)
     }
 
     @Test func aPOSIXRuleIsStoredAsTheFixedOffsetItGives() async throws {

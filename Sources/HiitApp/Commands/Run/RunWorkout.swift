@@ -137,9 +137,8 @@ struct RunWorkout {
     /// Prints the summary and appends the session to history.
     private func record(_ summary: SessionSummary, weightKg: Double?, loop: WorkoutRunLoop<Session>,
                         events: EventsFrontEnd<IntervalRun>?) throws -> Int32 {
-        let timeZone = LocalTimeZone.current(environment: context.environment, at: loop.wallOrigin)
         guard let record = summary.record(id: UUID(), weightKg: weightKg, wallOrigin: loop.wallOrigin,
-                                          timeZone: timeZone) else {
+                                          timeZone: recordTimeZone(at: loop.wallOrigin)) else {
             let why = summary.firstWorkStart == nil ? "no work segment ran"
                 : "no round was done (each was skipped before half of its work)"
             if let events { events.emit(.init(event: "notRecorded", t: loop.now.inSeconds, message: why)) }
@@ -148,6 +147,13 @@ struct RunWorkout {
         }
         if events == nil { console.out(Self.summaryText(record, glyphs: console.glyphs)) }
         return try save(record, events: events, at: loop.now)
+    }
+
+    /// The zone a finished session is recorded in: the local one (`TZ`, else the system's,
+    /// ``LocalTimeZone/recording(environment:at:)``); with `--no-record` UTC, as nothing shows
+    /// or keeps it.
+    private func recordTimeZone(at start: Date) -> any RecordingTimeZone {
+        options.noRecord ? TimeZone.gmt : LocalTimeZone.recording(environment: context.environment, at: start)
     }
 
     /// The end-of-workout summary (plain text, several lines).
@@ -180,9 +186,8 @@ struct RunWorkout {
     /// `results` line) and appends it to history.
     private func recordMultisport(_ run: MultisportRun, finish: Duration, weightKg: Double?,
                                   loop: WorkoutRunLoop<MultisportSession>, events: EventsFrontEnd<MultisportRun>?) throws -> Int32 {
-        let timeZone = LocalTimeZone.current(environment: context.environment, at: loop.wallOrigin)
         guard var record = loop.session.record(finishedAt: finish, id: UUID(), weightKg: weightKg,
-                                               wallOrigin: loop.wallOrigin, timeZone: timeZone) else {
+                                               wallOrigin: loop.wallOrigin, timeZone: recordTimeZone(at: loop.wallOrigin)) else {
             if let events { events.emit(EventLine(event: "notRecorded", t: loop.now.inSeconds, message: "no leg was started")) }
             else { console.out("Finished before any leg: nothing to record.") }
             return ExitStatus.success
