@@ -1,5 +1,6 @@
 import Foundation
 import POSIX
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,12 +13,35 @@ public final class GPSFake {
     public let port: UInt16
     private let child: SpawnedProcess
 
-    /// A port no one listens on: bound by the kernel's choice, then released.
-    /// - Throws: ``SystemCallError`` from `socket`, `bind` or `listen`.
+    /// The ports ``freePort()`` has handed out in this process, counted from a start that
+    /// depends on the process id.
+    private static let handedOut = Mutex<Int>(Int(getpid()) % 10_000)
+
+    /// A port no one listens on, handed out once in this process: tried with a `bind` and
+    /// released. Taken from 12000–31999, below the kernel's range for the ports of connecting
+    /// sockets (`ip_local_port_range`, 32768–60999 by default), so that neither another test's
+    /// port nor a connection made between this probe and gpsd's own `bind` can take it (the
+    /// kernel's own choice of a free port, which these tests used before, could give two
+    /// tests running together the same one).
+    /// - Throws: ``SystemCallError`` from `socket`, or from `bind` when 200 ports in a row are
+    ///   taken.
     public static func freePort() throws -> UInt16 {
-        let probe = try FileDescriptor.streamSocket(family: AF_INET)
-        defer { try? probe.close() }
-        return try probe.bindAndListen(to: .loopbackIPv4(port: 0)).port
+        var attempt = 0
+        while true {
+            attempt += 1
+            let candidate = handedOut.withLock { count -> UInt16 in
+                count += 1
+                return UInt16(12_000 + count % 20_000)
+            }
+            let probe = try FileDescriptor.streamSocket(family: AF_INET)
+            defer { try? probe.close() }
+            do {
+                _ = try probe.bindAndListen(to: .loopbackIPv4(port: candidate))
+                return candidate
+            } catch {
+                if attempt >= 200 { throw error }
+            }
+        }
     }
 
     /// Starts `gpsfake -1 -q -c CYCLE -P PORT LOG` (once through the log, quiet, `cycle` seconds
