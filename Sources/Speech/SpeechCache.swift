@@ -39,14 +39,63 @@ public struct SpeechCache: Sendable {
         try? WAVSound(contentsOf: folder.appendingPathComponent(fileName))
     }
 
+    // MARK: The engine's version without the engine
+
+    /// espeak-ng's version as it was when its library file was last loaded for `dataFolder`, if
+    /// that file is still the same (same path, device, inode, size and modification time):
+    /// with it a run whose phrases are all cached names them without loading espeak-ng, which
+    /// brings PulseAudio and the X libraries (about 8 MiB) and takes about 40 ms to start.
+    /// `nil` when nothing was kept, or the file or the data folder changed.
+    /// - Parameter dataFolder: the data folder the engine is to start with (`nil`: its own).
+    public func engineVersion(dataFolder: String?) -> String? {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(Self.engineFileName), encoding: .utf8)
+        else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.count >= 5, lines[0] == Self.engineFileHeader, lines[3] == (dataFolder ?? ""),
+              let identity = Self.identity(ofFile: lines[1]), identity == lines[2], !lines[4].isEmpty
+        else { return nil }
+        return lines[4]
+    }
+
+    /// Keeps espeak-ng's version with its library file's identity, for
+    /// ``engineVersion(dataFolder:)``. A failure is ignored: the next run loads the engine.
+    /// - Parameters:
+    ///   - version: ``SpeechSynthesizer/engineVersion``.
+    ///   - libraryFile: ``SpeechSynthesizer/libraryFile``.
+    ///   - dataFolder: the data folder the engine started with.
+    public func rememberEngine(version: String, libraryFile: String, dataFolder: String?) {
+        guard let identity = Self.identity(ofFile: libraryFile), !version.contains("\n"), !libraryFile.contains("\n"),
+              !(dataFolder ?? "").contains("\n")
+        else { return }
+        let text = [Self.engineFileHeader, libraryFile, identity, dataFolder ?? "", version, ""].joined(separator: "\n")
+        guard text != (try? String(contentsOf: folder.appendingPathComponent(Self.engineFileName), encoding: .utf8)) else { return }
+        try? write(Data(text.utf8), as: Self.engineFileName)
+    }
+
+    /// The file beside the phrases that keeps the engine's version.
+    static let engineFileName = "engine.txt"
+    private static let engineFileHeader = "hiit espeak-ng \(formatVersion)"
+
+    /// `device inode size seconds nanoseconds` of the file at `path` (after links), or `nil`.
+    private static func identity(ofFile path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec) \(info.st_mtim.tv_nsec)"
+    }
+
     /// Keeps `sound` as `fileName`.
     /// - Throws: the file system's error when the folder cannot be made or the file written.
     public func store(_ sound: WAVSound, as fileName: String) throws {
+        try write(sound.wavData, as: fileName)
+    }
+
+    /// Writes `data` whole as `fileName` (a temporary file, then a rename), 0600 in a 0700 folder.
+    private func write(_ data: Data, as fileName: String) throws {
         let manager = FileManager.default
         try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let target = folder.appendingPathComponent(fileName)
         let temporary = folder.appendingPathComponent(".\(fileName).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        guard manager.createFile(atPath: temporary.path, contents: sound.wavData, attributes: [.posixPermissions: 0o600]) else {
+        guard manager.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
         }
         if rename(temporary.path, target.path) != 0 {

@@ -68,6 +68,23 @@ public final class SpeechSynthesizer: @unchecked Sendable {
         self.engineVersion = engine.info(nil).map { String(cString: $0) } ?? "unknown"
     }
 
+    /// The file libespeak-ng was loaded from, as `/proc/self/maps` names it (links resolved:
+    /// `/usr/lib/x86_64-linux-gnu/libespeak-ng.so.1.1.51`), or `nil` when it is not loaded or
+    /// cannot be told. ``SpeechCache`` keeps its identity beside ``engineVersion``.
+    public var libraryFile: String? {
+        // Read to its end: a file of /proc says it is empty, and `String(contentsOfFile:)`
+        // then reads one page of it.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps") else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.readToEnd() else { return nil }
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            guard let slash = line.firstIndex(of: "/") else { continue }
+            let path = line[slash...]
+            if path.split(separator: "/").last?.hasPrefix("libespeak-ng.so") == true { return String(path) }
+        }
+        return nil
+    }
+
     /// Says `text` and returns the sound, trimmed, faded and normalised (see the type).
     /// - Parameter text: UTF-8 text; espeak-ng reads punctuation as pauses.
     /// - Throws: ``SpeechError/synthesisFailed(text:code:)`` when espeak-ng refuses it,

@@ -38,6 +38,10 @@ public struct SpokenCues: Sendable {
         var result = SpokenCues(sounds: [:], notices: [], synthesised: 0)
         let wanted = cues.filter { cue in cue != .beep && (voice != nil || !hasOwnSound(cue)) }
         guard !wanted.isEmpty else { return result }
+        if let cache, let cached = allCached(wanted, voice: voice ?? SpeechSynthesizer.englishVoice, cache: cache,
+                                             dataFolder: dataFolder) {
+            return cached
+        }
         let synthesizer: SpeechSynthesizer
         do {
             synthesizer = try SpeechSynthesizer(voice: voice ?? SpeechSynthesizer.englishVoice, dataFolder: dataFolder)
@@ -46,10 +50,11 @@ public struct SpokenCues: Sendable {
             result.notices.append("Names are not spoken: \(error)")
             return result
         }
-        let phrasebook = CuePhrasebook(voice: synthesizer.voice)
-        if !phrasebook.isTranslated {
-            result.notices.append("No cue phrases in '\(synthesizer.voice)': the fixed cues are said in English words")
+        if let libraryFile = synthesizer.libraryFile {
+            cache?.rememberEngine(version: synthesizer.engineVersion, libraryFile: libraryFile, dataFolder: dataFolder)
         }
+        let phrasebook = CuePhrasebook(voice: synthesizer.voice)
+        if !phrasebook.isTranslated { result.notices.append(Self.untranslatedNotice(synthesizer.voice)) }
         var cacheFailure: String?
         for cue in wanted {
             guard let text = phrasebook.text(for: cue) else { continue }
@@ -82,5 +87,29 @@ public struct SpokenCues: Sendable {
         }
         if let cacheFailure { result.notices.append(cacheFailure) }
         return result
+    }
+
+    /// Every phrase of `wanted` from the cache, named with the engine version the cache kept
+    /// (``SpeechCache/engineVersion(dataFolder:)``) so that espeak-ng is not loaded; `nil`
+    /// when the version is not known or a phrase is missing (then the engine decides).
+    private static func allCached(_ wanted: [Cue], voice: String, cache: SpeechCache, dataFolder: String?) -> SpokenCues? {
+        guard let version = cache.engineVersion(dataFolder: dataFolder) else { return nil }
+        let phrasebook = CuePhrasebook(voice: voice)
+        var result = SpokenCues(sounds: [:], notices: [], synthesised: 0)
+        for cue in wanted {
+            guard let text = phrasebook.text(for: cue) else { continue }
+            guard let fileName = try? SpeechCache.fileName(text: text, voice: voice, engineVersion: version,
+                                                           rate: SpeechSynthesizer.defaultRate),
+                  let sound = cache.sound(named: fileName)
+            else { return nil }
+            result.sounds[cue] = sound
+        }
+        if !phrasebook.isTranslated { result.notices.append(untranslatedNotice(voice)) }
+        return result
+    }
+
+    /// What a voice without phrases of its own says about the fixed cues.
+    private static func untranslatedNotice(_ voice: String) -> String {
+        "No cue phrases in '\(voice)': the fixed cues are said in English words"
     }
 }

@@ -19,7 +19,8 @@ struct AudioCaptureTests {
     /// The phrases espeak-ng made for a run in `sandbox` (its `~/.cache/hiit/speech`), by file name.
     static func cachedPhrases(_ sandbox: E2ESandbox) throws -> [WAVData] {
         let folder = sandbox.url.appendingPathComponent(".cache/hiit/speech")
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        // The phrases; beside them `engine.txt` keeps espeak-ng's version (SpeechCache).
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".wav") }.sorted()
             .map { try WAVData(contentsOf: folder.appendingPathComponent($0)) }
     }
 
