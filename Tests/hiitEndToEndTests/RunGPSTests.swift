@@ -44,7 +44,7 @@ struct RunGPSTests {
         let logMeters = Self.speed * Double(seconds)
         try await onOwnThread {
             try hiit.waitForGPSEvent("the connection to gpsd") { $0.event == "gps" && $0.fix == "connected" }
-            try Self.waitForTheLogsEnd(hiit, meters: logMeters)
+            try Self.waitForTheLogsEnd(hiit, meters: logMeters, box: box)
             try hiit.send("finish")
             try hiit.waitForEvent("saved") { $0.event == "saved" }
         }
@@ -135,7 +135,7 @@ struct RunGPSTests {
         try await onOwnThread {
             try hiit.waitForGPSEvent("the connection to gpsd") { $0.event == "gps" && $0.fix == "connected" }
             try hiit.waitForGPSEvent("the auto-resume", timeout: .seconds(45)) { $0.event == "resume" }
-            try Self.waitForTheLogsEnd(hiit, meters: logMeters)
+            try Self.waitForTheLogsEnd(hiit, meters: logMeters, box: box)
             try hiit.send("finish")
             try hiit.waitForEvent("saved") { $0.event == "saved" }
         }
@@ -170,7 +170,7 @@ struct RunGPSTests {
         let hiit = try box.start(["run", "--track", "running", "--events", "--gpsd", "127.0.0.1:\(fake.port)"])
         defer { hiit.stop() }
         try await onOwnThread {
-            try Self.waitForTheLogsEnd(hiit, meters: Self.speed * Double(seconds))
+            try Self.waitForTheLogsEnd(hiit, meters: Self.speed * Double(seconds), box: box)
             try hiit.send("finish")
             try hiit.waitForEvent("saved") { $0.event == "saved" }
         }
@@ -424,11 +424,16 @@ struct RunGPSTests {
 
     /// Waits (blocking) until the log has been replayed: a fix at its whole length, or no new
     /// fix for 3 s after the first accepted one (gpsfake keeps gpsd up after the log's end).
-    static func waitForTheLogsEnd(_ hiit: HiitProcess, meters: Double) throws {
+    /// On a timeout the error holds hiit's transcript and what gpsfake wrote (`box`'s
+    /// `gpsfake.out`, from ``replay(_:in:)``).
+    static func waitForTheLogsEnd(_ hiit: HiitProcess, meters: Double, box: E2ESandbox) throws {
         let clock = ContinuousClock()
         var seen = 0
         var seenAt = clock.now
-        _ = try waitUntil("the end of the log", timeout: .seconds(60), context: { hiit.transcript }) { () throws -> Bool? in
+        let context = {
+            hiit.transcript + "\ngpsfake:\n" + ((try? String(contentsOf: box.file("gpsfake.out"), encoding: .utf8)) ?? "(nothing)")
+        }
+        _ = try waitUntil("the end of the log", timeout: .seconds(60), context: context) { () throws -> Bool? in
             let fixes = try hiit.gpsEvents().filter { $0.event == "gps" && $0.verdict != nil }
             if (fixes.last?.distanceMeters ?? 0) >= meters - 1 { return true }
             if fixes.count != seen {
