@@ -29,8 +29,51 @@ public struct SpeechCache: Sendable {
     /// - Throws: ``FileDigest/Unavailable`` when libcrypto cannot be loaded (phrases are then
     ///   synthesised and not cached).
     public static func fileName(text: String, voice: String, engineVersion: String, rate: Int) throws(FileDigest.Unavailable) -> String {
-        let key = "hiit speech \(formatVersion)\n\(engineVersion)\n\(voice)\n\(rate)\n\(text)"
-        return try FileDigest.sha256(of: Data(key.utf8)) + ".wav"
+        try FileDigest.sha256(of: Data(key(text: text, voice: voice, engineVersion: engineVersion, rate: rate).utf8)) + ".wav"
+    }
+
+    /// What names a phrase (hashed for its file name): the cache format, espeak-ng's version,
+    /// the voice, the rate and the text, a line each.
+    public static func key(text: String, voice: String, engineVersion: String, rate: Int) -> String {
+        "hiit speech \(formatVersion)\n\(engineVersion)\n\(voice)\n\(rate)\n\(text)"
+    }
+
+    // MARK: The phrases' file names without hashing
+
+    /// The file names of the phrases kept, by ``key(text:voice:engineVersion:rate:)``, as
+    /// ``rememberPhrases(_:)`` wrote them to `phrases.json`: a run whose phrases are all there
+    /// finds them without computing SHA-256, which loads libcrypto (about 3 MiB). Names that
+    /// are not 64 hexadecimal digits and `.wav` are left out; a file that cannot be read is
+    /// an empty index.
+    public func phraseIndex() -> [String: String] {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(Self.indexFileName)),
+              let index = try? JSONDecoder().decode([String: String].self, from: data)
+        else { return [:] }
+        return index.filter { Self.isPhraseFileName($0.value) }
+    }
+
+    /// Adds `entries` (key → file name) to `phrases.json` when they are not all there. A
+    /// failure is ignored: a later run computes the names again.
+    /// - Parameter entries: phrases just made or found by their hashed names.
+    public func rememberPhrases(_ entries: [String: String]) {
+        var index = phraseIndex()
+        let before = index
+        index.merge(entries.filter { Self.isPhraseFileName($0.value) }) { _, new in new }
+        guard index != before else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(index) else { return }
+        try? write(data, as: Self.indexFileName)
+    }
+
+    /// The index of the phrases' file names.
+    static let indexFileName = "phrases.json"
+
+    /// Whether `name` is a phrase's file name: 64 lowercase hexadecimal digits and `.wav`.
+    private static func isPhraseFileName(_ name: String) -> Bool {
+        let utf8 = Array(name.utf8)
+        return utf8.count == 68 && name.hasSuffix(".wav")
+            && utf8.prefix(64).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// The cached sound named `fileName`, or `nil` when there is none or it does not decode.

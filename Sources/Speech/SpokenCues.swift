@@ -56,8 +56,11 @@ public struct SpokenCues: Sendable {
         let phrasebook = CuePhrasebook(voice: synthesizer.voice)
         if !phrasebook.isTranslated { result.notices.append(Self.untranslatedNotice(synthesizer.voice)) }
         var cacheFailure: String?
+        var kept: [String: String] = [:]
         for cue in wanted {
             guard let text = phrasebook.text(for: cue) else { continue }
+            let key = SpeechCache.key(text: text, voice: synthesizer.voice, engineVersion: synthesizer.engineVersion,
+                                      rate: synthesizer.rate)
             let fileName: String?
             do throws(FileDigest.Unavailable) {
                 fileName = try SpeechCache.fileName(text: text, voice: synthesizer.voice,
@@ -68,6 +71,7 @@ public struct SpokenCues: Sendable {
             }
             if let fileName, let cached = cache?.sound(named: fileName) {
                 result.sounds[cue] = cached
+                kept[key] = fileName
                 continue
             }
             do {
@@ -75,7 +79,10 @@ public struct SpokenCues: Sendable {
                 result.sounds[cue] = sound
                 result.synthesised += 1
                 do {
-                    if let fileName { try cache?.store(sound, as: fileName) }
+                    if let fileName, let cache {
+                        try cache.store(sound, as: fileName)
+                        kept[key] = fileName
+                    }
                 } catch {
                     if cacheFailure == nil, let folder = cache?.folder.path {
                         cacheFailure = "Speech is not cached (\(folder): \(error.localizedDescription))"
@@ -85,23 +92,24 @@ public struct SpokenCues: Sendable {
                 result.notices.append("Not spoken: \(error)")
             }
         }
+        cache?.rememberPhrases(kept)
         if let cacheFailure { result.notices.append(cacheFailure) }
         return result
     }
 
     /// Every phrase of `wanted` from the cache, named with the engine version the cache kept
-    /// (``SpeechCache/engineVersion(dataFolder:)``) so that espeak-ng is not loaded; `nil`
-    /// when the version is not known or a phrase is missing (then the engine decides).
+    /// (``SpeechCache/engineVersion(dataFolder:)``) and found in its index of file names
+    /// (``SpeechCache/phraseIndex()``), so that neither espeak-ng nor libcrypto is loaded;
+    /// `nil` when the version is not known or a phrase is missing (then the engine decides).
     private static func allCached(_ wanted: [Cue], voice: String, cache: SpeechCache, dataFolder: String?) -> SpokenCues? {
         guard let version = cache.engineVersion(dataFolder: dataFolder) else { return nil }
+        let index = cache.phraseIndex()
         let phrasebook = CuePhrasebook(voice: voice)
         var result = SpokenCues(sounds: [:], notices: [], synthesised: 0)
         for cue in wanted {
             guard let text = phrasebook.text(for: cue) else { continue }
-            guard let fileName = try? SpeechCache.fileName(text: text, voice: voice, engineVersion: version,
-                                                           rate: SpeechSynthesizer.defaultRate),
-                  let sound = cache.sound(named: fileName)
-            else { return nil }
+            let key = SpeechCache.key(text: text, voice: voice, engineVersion: version, rate: SpeechSynthesizer.defaultRate)
+            guard let fileName = index[key], let sound = cache.sound(named: fileName) else { return nil }
             result.sounds[cue] = sound
         }
         if !phrasebook.isTranslated { result.notices.append(untranslatedNotice(voice)) }

@@ -51,17 +51,34 @@ import TestSupport
         let cues: [Cue] = [.beep, .start, .name("Burpees"), .next("Squats")]
         let phrasebook = CuePhrasebook(voice: SpeechSynthesizer.englishVoice)
         var stored: [Cue: WAVSound] = [:]
+        var names: [String: String] = [:]
         for (index, cue) in [Cue.name("Burpees"), .next("Squats")].enumerated() {
             let sound = try #require(WAVSound(sampleRate: 22050, channels: 1, samples: [Int16](repeating: Int16(100 + index), count: 441)))
             let text = try #require(phrasebook.text(for: cue))
-            try cache.store(sound, as: try SpeechCache.fileName(text: text, voice: SpeechSynthesizer.englishVoice,
-                                                                 engineVersion: "test-engine", rate: SpeechSynthesizer.defaultRate))
+            let key = SpeechCache.key(text: text, voice: SpeechSynthesizer.englishVoice, engineVersion: "test-engine",
+                                      rate: SpeechSynthesizer.defaultRate)
+            let fileName = String(repeating: "\(index)", count: 64) + ".wav"
+            try cache.store(sound, as: fileName)
+            names[key] = fileName
             stored[cue] = sound
         }
+        cache.rememberPhrases(names)
         // Were the engine started, it would make the phrases anew (synthesised 2) or, not
         // installed, say so in a notice: both fail below.
         let spoken = try SpokenCues.prepare(for: cues, voice: nil, cache: cache, dataFolder: dataFolder)
         #expect(spoken.synthesised == 0 && spoken.notices.isEmpty, "\(spoken.notices)")
         #expect(spoken.sounds == stored)
+    }
+
+    @Test func theIndexKeepsPhraseFileNamesOnly() throws {
+        let (folder, cache, _) = try Self.cacheAndLibrary()
+        defer { folder.remove() }
+        let name = String(repeating: "a", count: 64) + ".wav"
+        cache.rememberPhrases(["one": name, "two": "../../etc/passwd", "three": String(repeating: "A", count: 64) + ".wav"])
+        #expect(cache.phraseIndex() == ["one": name], "only names the cache itself makes")
+        cache.rememberPhrases(["four": String(repeating: "b", count: 64) + ".wav"])
+        #expect(cache.phraseIndex().count == 2, "merged")
+        try Data("not json".utf8).write(to: cache.folder.appendingPathComponent(SpeechCache.indexFileName))
+        #expect(cache.phraseIndex().isEmpty)
     }
 }
