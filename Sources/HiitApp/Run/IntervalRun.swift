@@ -27,9 +27,12 @@ struct IntervalRun: Equatable {
     static let timeStep: Duration = .seconds(10)
 
     /// The shortest time between two redraws for the progress bar alone: a bar that could move
-    /// more often (a 20 s segment moves 480 eighths of a cell at 80 columns) moves four
-    /// times a second.
-    static let barRefresh: Duration = .milliseconds(250)
+    /// more often (a 20 s segment moves 480 eighths of a cell at 80 columns) moves twice a
+    /// second, at each second of its clock and half way to the next. Each wake-up costs a
+    /// timer on its own more than the frame it draws (the processor was idle, its caches
+    /// cold): at four a second a 50 s run took 0.044–0.056 s of CPU, at one a second
+    /// 0.020–0.028 s (`bench/cost.py`, issue 12 item 25).
+    static let barRefresh: Duration = .milliseconds(500)
 }
 
 // MARK: Keys
@@ -95,7 +98,7 @@ extension IntervalRun: ScreenAdapter {
     /// While running, the first of: the shown countdown (whole seconds, rounded up; the total
     /// remaining turns over with it) or an open segment's count up changing; the elapsed clock
     /// turning over; the progress bar gaining its next eighth of a cell (a whole cell in
-    /// ASCII) at this size — at that instant when the bar moves at most four times a second,
+    /// ASCII) at this size — at that instant when the bar moves at most twice a second,
     /// else ``barRefresh`` after `now`. Nothing moves otherwise (paused, not started,
     /// finished): `nil`.
     func nextRedraw(session: Session, after now: Duration, size: TerminalSize, glyphs: Glyphs) -> Duration? {
