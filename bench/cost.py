@@ -9,8 +9,8 @@ Prints numbers; asserts nothing. Run by hand on an otherwise idle machine:
     pip install termdown                               # optional: else hiit alone
     python3 bench/cost.py [--binary .build/release/hiit] [--workout 20/10x2]
 
-All runs start within a quarter of a second, each a fifth of hiit's frame interval after the
-one before (so that each wakes on its own, as a timer alone does), each full screen in a tmux
+All runs start within a quarter of a second, each 50 ms after the one before (so that each
+wakes on its own, as a timer alone does), each full screen in a tmux
 pane of its own (80x24 by default, --size), and count down the same length (default 20/10x2:
 50 s):
 
@@ -39,8 +39,9 @@ resident set is read the same way.
 import argparse, json, os, shutil, subprocess, sys, tempfile, time
 
 MIB = 1024 * 1024
-# hiit's shortest interval between two frames, seconds (IntervalRun.barRefresh).
-FRAME_INTERVAL = 0.25
+# Seconds between the starts of two programs: well apart for processes that wake every 0.5 s
+# (hiit's bar, IntervalRun.barRefresh) or every second.
+START_GAP = 0.05
 
 
 # The program that starts each measured one: fork, exec, wait4. Written in C so the memory the
@@ -163,11 +164,11 @@ def side_by_side(launcher, runs, seconds, size, folder):
         output = os.path.join(folder, f"{name}.out")
         socket = f"hiit-cost-{os.getpid()}-{name}"
         words = " ".join(f"{k}={shell(v)}" for k, v in env.items())
-        # Each starts a fraction of hiit's frame interval (250 ms) after the one before, so
-        # that no two wake at the same instant: started together, the first to wake at each
-        # frame finds the processor idle and its caches cold and pays for it, and the others,
-        # woken a few microseconds later, run on warm ones for less (a third less for hiit).
-        offset = FRAME_INTERVAL * index / len(runs)
+        # Each starts START_GAP after the one before, so that no two wake at the same instant:
+        # started together, the first to wake at each frame finds the processor idle and its
+        # caches cold and pays for it, and the others, woken a few microseconds later, run on
+        # warm ones for less (a third less for hiit).
+        offset = START_GAP * index
         command = (f"while [ ! -e {go} ]; do sleep 0.01; done; sleep {offset:.3f}; "
                    f"env {words} {shell(launcher)} {shell(report)} "
                    + " ".join(shell(a) for a in argv) + "; sleep 30")

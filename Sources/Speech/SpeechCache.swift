@@ -29,7 +29,14 @@ public struct SpeechCache: Sendable {
     /// - Throws: ``FileDigest/Unavailable`` when libcrypto cannot be loaded (phrases are then
     ///   synthesised and not cached).
     public static func fileName(text: String, voice: String, engineVersion: String, rate: Int) throws(FileDigest.Unavailable) -> String {
-        try FileDigest.sha256(of: Data(key(text: text, voice: voice, engineVersion: engineVersion, rate: rate).utf8)) + ".wav"
+        try fileName(forKey: key(text: text, voice: voice, engineVersion: engineVersion, rate: rate))
+    }
+
+    /// The file name of the phrase `key` names (``key(text:voice:engineVersion:rate:)``): its
+    /// SHA-256 in hexadecimal and `.wav`.
+    /// - Throws: ``FileDigest/Unavailable`` when libcrypto cannot be loaded.
+    public static func fileName(forKey key: String) throws(FileDigest.Unavailable) -> String {
+        try FileDigest.sha256(of: Data(key.utf8)) + ".wav"
     }
 
     /// What names a phrase (hashed for its file name): the cache format, espeak-ng's version,
@@ -87,7 +94,7 @@ public struct SpeechCache: Sendable {
     /// espeak-ng's version as it was when its library file was last loaded for `dataFolder`, if
     /// that file is still the same (same path, device, inode, size and modification time):
     /// with it a run whose phrases are all cached names them without loading espeak-ng, which
-    /// brings PulseAudio and the X libraries (about 8 MiB) and takes about 40 ms to start.
+    /// brings PulseAudio and the X libraries (about 8 MiB) and about 7 ms of CPU to start.
     /// `nil` when nothing was kept, or the file or the data folder changed.
     /// - Parameter dataFolder: the data folder the engine is to start with (`nil`: its own).
     public func engineVersion(dataFolder: String?) -> String? {

@@ -63,8 +63,7 @@ public struct SpokenCues: Sendable {
                                       rate: synthesizer.rate)
             let fileName: String?
             do throws(FileDigest.Unavailable) {
-                fileName = try SpeechCache.fileName(text: text, voice: synthesizer.voice,
-                                                    engineVersion: synthesizer.engineVersion, rate: synthesizer.rate)
+                fileName = try SpeechCache.fileName(forKey: key)
             } catch {
                 fileName = nil
                 if cacheFailure == nil, cache != nil { cacheFailure = "Speech is not cached: \(error)" }

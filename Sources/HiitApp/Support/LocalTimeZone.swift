@@ -32,17 +32,36 @@ enum LocalTimeZone {
     ///   - offset: the C library's UTC offset in seconds for the instant, or `nil` when it has none.
     /// - Returns: the zone.
     static func resolve(_ value: String?, resolvingLinks: (String) -> String?, offset: () -> Int?) -> TimeZone {
-        guard var name = value, !name.isEmpty else { return TimeZone.current }
+        switch naming(value, resolvingLinks: resolvingLinks) {
+        case .system: return TimeZone.current
+        case let .iana(names):
+            if let zone = names.lazy.compactMap(TimeZone.init(identifier:)).first { return zone }
+        case .other: break
+        }
+        return fixed(offset() ?? 0)
+    }
+
+    /// What a `TZ` value names before any zone is looked up.
+    private enum Naming {
+        /// Unset or empty: the system's zone.
+        case system
+        /// IANA names to try in turn: the name given (`UTC` as `Etc/UTC`), or a zone file
+        /// path's name after `zoneinfo/`, then that of the file it links to.
+        case iana([String])
+        /// A path with no zone's name in it: a POSIX rule's offset decides.
+        case other
+    }
+
+    /// What `value` names (see the type's discussion).
+    private static func naming(_ value: String?, resolvingLinks: (String) -> String?) -> Naming {
+        guard var name = value, !name.isEmpty else { return .system }
         if name.hasPrefix(":") { name.removeFirst() }
         // Foundation names `UTC` "GMT"; `Etc/UTC` keeps its name, so `TZ=UTC` is recorded and
         // shown as UTC.
-        if name.isEmpty || name == "UTC" { return TimeZone(identifier: "Etc/UTC") ?? TimeZone.current }
-        if name.hasPrefix("/") {
-            if let zone = zoneNamed(inPath: name) ?? resolvingLinks(name).flatMap(zoneNamed(inPath:)) { return zone }
-        } else if let zone = TimeZone(identifier: name) {
-            return zone
-        }
-        return fixed(offset() ?? 0)
+        if name.isEmpty || name == "UTC" { return .iana(["Etc/UTC"]) }
+        guard name.hasPrefix("/") else { return .iana([name]) }
+        let names = ianaNames(inPath: name, resolvingLinks: resolvingLinks)
+        return names.isEmpty ? .other : .iana(names)
     }
 
     /// The zone a session is recorded in: ``current(environment:at:)``'s, found without
@@ -76,28 +95,28 @@ enum LocalTimeZone {
     /// - Returns: the name, or `nil` for every other form.
     static func installedZoneName(_ value: String?, resolvingLinks: (String) -> String?,
                                   isInstalled: (String) -> Bool) -> String? {
-        var name = value ?? ""
-        if name.hasPrefix(":") { name.removeFirst() }
-        if value == nil || value == "" { name = "/etc/localtime" }
-        // As ``resolve(_:resolvingLinks:offset:)`` names them: Foundation would say "GMT".
-        if name.isEmpty || name == "UTC" { name = "Etc/UTC" }
-        if name.hasPrefix("/") {
-            guard let inPath = ianaName(inPath: name) ?? resolvingLinks(name).flatMap(ianaName(inPath:)) else { return nil }
-            name = inPath
+        let names: [String]
+        switch naming(value, resolvingLinks: resolvingLinks) {
+        case .system: names = ianaNames(inPath: "/etc/localtime", resolvingLinks: resolvingLinks)
+        case let .iana(given): names = given
+        case .other: return nil
         }
-        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
-              !["posixrules", "localtime", "Factory"].contains(name), isInstalled(name)
-        else { return nil }
-        return name
+        return names.first { name in
+            !name.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+                && !["posixrules", "localtime", "Factory"].contains(name) && isInstalled(name)
+        }
     }
 
-    /// What follows `zoneinfo/` in `path` (without a `posix/` or `right/` folder), if anything.
-    private static func ianaName(inPath path: String) -> String? {
-        guard let range = path.range(of: "zoneinfo/", options: .backwards) else { return nil }
-        var name = String(path[range.upperBound...])
-        for prefix in ["posix/", "right/"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
-        return name.isEmpty ? nil : name
+    /// The IANA names in a zone file's `path`: what follows `zoneinfo/` in it (without a
+    /// `posix/` or `right/` folder), then in the file it links to; none, one or two.
+    private static func ianaNames(inPath path: String, resolvingLinks: (String) -> String?) -> [String] {
+        func name(in path: String) -> String? {
+            guard let range = path.range(of: "zoneinfo/", options: .backwards) else { return nil }
+            var name = String(path[range.upperBound...])
+            for prefix in ["posix/", "right/"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+            return name.isEmpty ? nil : name
+        }
+        return [name(in: path), resolvingLinks(path).flatMap(name(in:))].compactMap { $0 }
     }
 
     /// Whether `path` is a zone file: it starts with the magic `TZif` (RFC 8536 §3.1).
@@ -114,11 +133,6 @@ enum LocalTimeZone {
         func secondsFromGMT(for date: Date) -> Int {
             LocalTimeZone.cLibraryOffset(at: date) ?? 0
         }
-    }
-
-    /// The IANA zone named by what follows `zoneinfo/` in `path`, if Foundation knows it.
-    private static func zoneNamed(inPath path: String) -> TimeZone? {
-        ianaName(inPath: path).flatMap(TimeZone.init(identifier:))
     }
 
     /// A fixed zone of `seconds` east of UTC, named `GMT+HHMM` by Foundation.
