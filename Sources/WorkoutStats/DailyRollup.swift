@@ -115,7 +115,18 @@ public struct DailyRollup: Sendable {
         var first = firstInSlot
         defer { if first != firstInSlot { lookup[slot] = first } }
 
-        var sportCells: [(key: UInt32, cell: Int)] = []
+        // The keys this record has counted a session in so far: those below 64 as bits (no
+        // array made per record), any others listed.
+        var countedKeys: UInt64 = 0
+        var countedBeyond: [UInt32] = []
+        func isCounted(_ key: UInt32) -> Bool {
+            key < 64 ? countedKeys & (1 << UInt64(key)) != 0 : countedBeyond.contains(key)
+        }
+        func cellOfCounted(_ key: UInt32) -> Int {
+            var index = Int(first)
+            while cells[index].key != key { index = Int(cells[index].nextInSlot) }
+            return index
+        }
         func addSession(key: UInt32) -> Int {
             var index = Int(first)
             while index >= 0, cells[index].key != key { index = Int(cells[index].nextInSlot) }
@@ -130,6 +141,7 @@ public struct DailyRollup: Sendable {
             cells[index].workoutMilliseconds &+= workout
             cells[index].totalMilliseconds &+= total
             cells[index].microKcal &+= kcal
+            if key < 64 { countedKeys |= 1 << UInt64(key) } else { countedBeyond.append(key) }
             return index
         }
 
@@ -139,19 +151,13 @@ public struct DailyRollup: Sendable {
         if record.kind == .intervals {
             let intervalsIndex = intervalsKey ?? internKey(SessionFilter.intervals.key)
             intervalsKey = intervalsIndex
-            sportCells.append((intervalsIndex, addSession(key: intervalsIndex)))
+            _ = addSession(key: intervalsIndex)
         }
         // Each sport the session has a leg of counts the session once, with its own legs'
         // distances and ascent (a `hiit` leg's key is `intervals`: once, whatever the kind).
         for leg in record.legs {
             let indices = internSport(leg.sport)
-            let cell: Int
-            if let known = sportCells.first(where: { $0.key == indices.key }) {
-                cell = known.cell
-            } else {
-                cell = addSession(key: indices.key)
-                sportCells.append((indices.key, cell))
-            }
+            let cell = isCounted(indices.key) ? cellOfCounted(indices.key) : addSession(key: indices.key)
             if let ascent = leg.ascentMeters {
                 let mm = StatsTotals.fixed(ascent, scale: 1000)
                 cells[all].ascentMillimetres &+= mm
@@ -381,50 +387,52 @@ extension DailyRollup {
         let (keys, keyMaps) = Self.unified(all.map(\.keys))
         let (sports, sportMaps) = Self.unified(all.map(\.sports))
         let cellCount = all.reduce(0) { $0 + $1.cells.count }
-        var out = ByteWriter()
-        out.bytes.reserveCapacity(64 + (keys + sports).reduce(0) { $0 + 4 + $1.utf8.count } + cellCount * Self.cellBytes
-                                  + all.reduce(0) { $0 + $1.distances.count * 12 })
-        out.put(UInt32(Self.currentVersion))
-        out.put(Int64(sessionCount))
-        for table in [keys, sports] {
-            out.put(UInt32(table.count))
-            for name in table {
-                out.put(UInt32(name.utf8.count))
-                out.bytes.append(contentsOf: name.utf8)
-            }
-        }
-        out.put(UInt32(cellCount))
-        for (index, part) in all.enumerated() {
-            for cell in part.cells {
-                out.put(cell.dayNumber)
-                out.bytes.append(cell.hour)
-                out.put(UInt32(keyMaps[index][Int(cell.key)]))
-                out.put(cell.sessions)
-                out.put(cell.workoutMilliseconds)
-                out.put(cell.totalMilliseconds)
-                out.put(cell.microKcal)
-                out.put(cell.ascentMillimetres)
-                var count: UInt32 = 0
-                var entry = cell.firstDistance
-                while entry >= 0 {
-                    count += 1
-                    entry = part.distances[Int(entry)].next
-                }
-                out.put(count)
-            }
-        }
-        for (index, part) in all.enumerated() {
-            for cell in part.cells {
-                var entry = cell.firstDistance
-                while entry >= 0 {
-                    let found = part.distances[Int(entry)]
-                    out.put(UInt32(sportMaps[index][Int(found.sport)]))
-                    out.put(found.millimetres)
-                    entry = found.next
+        let capacity = 64 + (keys + sports).reduce(0) { $0 + 4 + $1.utf8.count } + cellCount * Self.cellBytes
+            + all.reduce(0) { $0 + $1.distances.count * 12 }
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            var out = ByteWriter(buffer: UnsafeMutableRawBufferPointer(buffer))
+            out.put(UInt32(Self.currentVersion))
+            out.put(Int64(sessionCount))
+            for table in [keys, sports] {
+                out.put(UInt32(table.count))
+                for name in table {
+                    out.put(UInt32(name.utf8.count))
+                    for byte in name.utf8 { out.put(byte) }
                 }
             }
+            out.put(UInt32(cellCount))
+            for (index, part) in all.enumerated() {
+                for cell in part.cells {
+                    out.put(cell.dayNumber)
+                    out.put(cell.hour)
+                    out.put(UInt32(keyMaps[index][Int(cell.key)]))
+                    out.put(cell.sessions)
+                    out.put(cell.workoutMilliseconds)
+                    out.put(cell.totalMilliseconds)
+                    out.put(cell.microKcal)
+                    out.put(cell.ascentMillimetres)
+                    var count: UInt32 = 0
+                    var entry = cell.firstDistance
+                    while entry >= 0 {
+                        count += 1
+                        entry = part.distances[Int(entry)].next
+                    }
+                    out.put(count)
+                }
+            }
+            for (index, part) in all.enumerated() {
+                for cell in part.cells {
+                    var entry = cell.firstDistance
+                    while entry >= 0 {
+                        let found = part.distances[Int(entry)]
+                        out.put(UInt32(sportMaps[index][Int(found.sport)]))
+                        out.put(found.millimetres)
+                        entry = found.next
+                    }
+                }
+            }
+            initialized = out.count
         }
-        return out.bytes
     }
 
     /// Bytes of one cell in ``binaryForm``.
@@ -539,11 +547,19 @@ extension DailyRollup {
 
 /// Little-endian fixed-width integers into bytes.
 private struct ByteWriter {
-    var bytes: [UInt8] = []
+    /// Room counted beforehand for everything written.
+    let buffer: UnsafeMutableRawBufferPointer
+    /// Bytes written.
+    var count = 0
 
+    /// Stores `value` little-endian after the bytes written (a store in place: a roll-up of
+    /// 100,000 sessions is some 400,000 values).
     @inline(__always)
     mutating func put<T: FixedWidthInteger>(_ value: T) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        let size = MemoryLayout<T>.size
+        precondition(count + size <= buffer.count, "a roll-up's binary form outgrew the room counted for it")  // programmer error
+        buffer.storeBytes(of: value.littleEndian, toByteOffset: count, as: T.self)
+        count += size
     }
 }
 

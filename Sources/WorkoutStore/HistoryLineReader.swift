@@ -528,10 +528,13 @@ private struct LineScanner {
     /// ``SegmentRecord/keepsLimits``), keeping nothing; `false` when the strict path must decide.
     mutating func checkedSegments() -> Bool {
         checkedElements(atMost: RecordLimits.segmentsPerSession) { scanner in
-            // No label is made: an empty one costs nothing, and the limits are the times'.
-            guard let fields = scanner.segmentFields() else { return false }
-            return SegmentRecord(kind: fields.kind, label: "", startSeconds: fields.start, elapsedSeconds: fields.elapsed,
-                                 timerSeconds: fields.timer).keepsLimits
+            // As ``segmentFields()`` reads a segment, but no label is made and each time is
+            // only held to the limits (``SegmentRecord/keepsLimits``: ``checkedSeconds()``).
+            guard scanner.take(openBracket), scanner.segmentKind() != nil, scanner.take(comma),
+                  scanner.plainString() != nil, scanner.take(comma), scanner.checkedSeconds(), scanner.take(comma),
+                  scanner.checkedSeconds(), scanner.take(comma), scanner.checkedSeconds()
+            else { return false }
+            return scanner.take(closeBracket)
         }
     }
 
@@ -558,19 +561,23 @@ private struct LineScanner {
     /// spaces, the kind exactly one of its raw values, the label a string without escapes (its
     /// bytes' range); `nil` for anything else (more values included), which goes to the strict path.
     mutating func segmentFields() -> (kind: SegmentRecord.Kind, label: Range<Int>, start: Double, elapsed: Double, timer: Double)? {
-        guard take(openBracket) else { return nil }
-        let kind: SegmentRecord.Kind
-        if takeLiteral(#""work""#) { kind = .work }
-        else if takeLiteral(#""rest""#) { kind = .rest }
-        else if takeLiteral(#""restBetweenExercises""#) { kind = .restBetweenExercises }
-        else if takeLiteral(#""coolDown""#) { kind = .coolDown }
-        else if takeLiteral(#""warmUp""#) { kind = .warmUp }
-        else if takeLiteral(#""restBetweenSets""#) { kind = .restBetweenSets }
-        else { return nil }
-        guard take(comma), let label = plainString(), take(comma), let start = double(), take(comma),
+        guard take(openBracket), let kind = segmentKind(), take(comma), let label = plainString(), take(comma),
+              let start = double(), take(comma),
               let elapsed = double(), take(comma), let timer = double(), take(closeBracket)
         else { return nil }
         return (kind, label, start, elapsed, timer)
+    }
+
+    /// A segment's kind, a string exactly one of its raw values; `nil` for anything else.
+    @inline(__always)
+    mutating func segmentKind() -> SegmentRecord.Kind? {
+        if takeLiteral(#""work""#) { return .work }
+        if takeLiteral(#""rest""#) { return .rest }
+        if takeLiteral(#""restBetweenExercises""#) { return .restBetweenExercises }
+        if takeLiteral(#""coolDown""#) { return .coolDown }
+        if takeLiteral(#""warmUp""#) { return .warmUp }
+        if takeLiteral(#""restBetweenSets""#) { return .restBetweenSets }
+        return nil
     }
 
     mutating func lapRecords() -> [LapRecord]? {
@@ -582,7 +589,15 @@ private struct LineScanner {
     /// in range), keeping nothing; `false` when the strict path must decide.
     mutating func checkedLaps() -> Bool {
         checkedElements(atMost: RecordLimits.lapsPerLeg) { scanner in
-            scanner.lapRecord().map(HistoryLineReader.keepsRules) ?? false
+            // The form hiit writes, its times only held to the limits; anything else (a lap
+            // with a distance, a time out of range) read and held to them as a record's laps are.
+            let lapStart = scanner.index
+            if scanner.takeLiteral(#"{"elapsedSeconds":"#), scanner.checkedSeconds(),
+               scanner.takeLiteral(#","startSeconds":"#), scanner.checkedSeconds(), scanner.take(closeBrace) {
+                return true
+            }
+            scanner.index = lapStart
+            return scanner.lapRecord().map(HistoryLineReader.keepsRules) ?? false
         }
     }
 
@@ -792,6 +807,15 @@ private struct LineScanner {
         guard take(quote) else { return nil }
         let start = index
         while index < bytes.count {
+            // Eight bytes at a time up to the first that needs a look of its own.
+            if index + 8 <= bytes.count, let base = bytes.baseAddress {
+                let special = Self.specialStringBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                if special == 0 {
+                    index += 8
+                    continue
+                }
+                index += special.trailingZeroBitCount / 8
+            }
             let byte = bytes[index]
             if byte == quote {
                 index += 1
@@ -806,6 +830,20 @@ private struct LineScanner {
             }
         }
         return nil
+    }
+
+    /// The bytes of eight (loaded as they lie in memory) that a string value cannot simply pass
+    /// over: a quote, a backslash, a control character (below 0x20) or a byte of a multi-byte
+    /// UTF-8 sequence (0x80 and above), as the high bit of each such byte. Only the lowest set
+    /// bit is sure to be exact (a borrow may mark a byte above it), which is all
+    /// ``plainString()`` uses; a zero word has none of them.
+    @inline(__always)
+    static func specialStringBytes(_ loaded: UInt64) -> UInt64 {
+        let word = UInt64(littleEndian: loaded)
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let control = (word &- 0x2020_2020_2020_2020) & ~word
+        return (control | ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | word) & high
     }
 
     /// The range inside the quotes of a string value of exactly `length` bytes, found without
@@ -898,6 +936,43 @@ private struct LineScanner {
         guard i - first <= 18, !(i < count && (isDigit(bytes[i]) || isFractionOrExponent(bytes[i]))) else { return nil }
         index = i
         return isNegative ? -value : value
+    }
+
+    /// A number inside ``RecordLimits/seconds`` (0…604,800 s), for a time that is only
+    /// checked (a segment's or a lap's when the statistics read a line): `true` exactly when
+    /// ``double()`` reads a number there and the limits hold it. A plain number of at most five
+    /// whole digits (below 100,000 s, inside the limits whatever its fraction: most times) is
+    /// checked without being converted; any other is read by ``double()`` and compared.
+    @inline(__always)
+    mutating func checkedSeconds() -> Bool {
+        if let length = shortPlainNumberLength() {
+            index += length
+            return true
+        }
+        guard let value = double() else { return false }
+        return RecordLimits.seconds.contains(value)
+    }
+
+    /// The length of the number at ``index`` when it is written `D[.F]`: D one to five digits
+    /// without a leading zero (or `0`), F one or more digits, no sign, no exponent; `nil` for
+    /// anything else, including fewer than eight bytes left (the caller then reads it by
+    /// ``double()``, which decides). SWAR as in ``digitRun(at:)``, without adding up the digits.
+    @inline(__always)
+    func shortPlainNumberLength() -> Int? {
+        guard index + 8 <= bytes.count, let base = bytes.baseAddress else { return nil }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        let digits = word ^ 0x3030_3030_3030_3030
+        let notDigits = (((digits & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
+        let whole = notDigits.trailingZeroBitCount / 8
+        guard whole >= 1, whole <= 5, whole == 1 || digits & 0xFF != 0 else { return nil }
+        var i = index + whole  // inside the word: the byte after the digits, which is not one
+        if bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard i < bytes.count, isDigit(bytes[i]) else { return nil }
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") { return nil }
+        return i - index
     }
 
     /// A number or `null`: `.some(nil)` for `null`, `nil` when it is neither.
@@ -1154,26 +1229,41 @@ private struct LineScanner {
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds) naming a real instant of the years 1600–9999.
+    /// Its 20 bytes are checked as three words (digits where digits stand, the separators
+    /// compared at once: ``isDigits(_:at:)``), without a branch per byte.
     func date(_ range: Range<Int>) -> Date? {
-        guard range.count == 20 else { return nil }
-        let b = range.lowerBound
-        func number(_ offset: Int, _ count: Int) -> Int? {
+        guard range.count == 20, let base = bytes.baseAddress else { return nil }
+        let text = UnsafeRawPointer(base + range.lowerBound)
+        let head = UInt64(littleEndian: text.loadUnaligned(as: UInt64.self))  // YYYY-MM-
+        let middle = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: 8, as: UInt64.self))  // DDTHH:MM
+        let tail = UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: 16, as: UInt32.self)))  // :SSZ
+        guard head & 0xFF00_00FF_0000_0000 == 0x2D00_002D_0000_0000,  // "-" at 4 and 7
+              middle & 0x0000_FF00_00FF_0000 == 0x0000_3A00_0054_0000,  // "T" at 2, ":" at 5
+              tail & 0xFF00_00FF == 0x5A00_003A,  // ":" at 0, "Z" at 3
+              Self.isDigits(head, at: 0x00FF_FF00_FFFF_FFFF), Self.isDigits(middle, at: 0xFFFF_00FF_FF00_FFFF),
+              Self.isDigits(tail, at: 0x00FF_FF00)
+        else { return nil }
+        func number(_ word: UInt64, _ from: Int, _ count: Int) -> Int {
             var value = 0
-            for i in b + offset..<b + offset + count {
-                let byte = bytes[i]
-                guard byte >= zero, byte <= nine else { return nil }
-                value = value * 10 + Int(byte - zero)
-            }
+            for byte in from..<from + count { value = value &* 10 &+ Int((word >> UInt64(8 * byte)) & 0x0F) }
             return value
         }
-        guard bytes[b + 4] == minus, bytes[b + 7] == minus, bytes[b + 10] == UInt8(ascii: "T"),
-              bytes[b + 13] == colon, bytes[b + 16] == colon, bytes[b + 19] == UInt8(ascii: "Z"),
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              year >= 1600, hour <= 23, minute <= 59, second <= 59,
+        let year = number(head, 0, 4), month = number(head, 5, 2), day = number(middle, 0, 2)
+        let hour = number(middle, 3, 2), minute = number(middle, 6, 2), second = number(tail, 1, 2)
+        guard year >= 1600, hour <= 23, minute <= 59, second <= 59,
               let date = LocalDay(year: year, month: month, day: day)
         else { return nil }
         let seconds = date.dayNumber * 86_400 + hour * 3600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds))
+    }
+
+    /// Whether the bytes of `word` (as loaded little-endian: the first byte lowest) that
+    /// `mask` selects (0xFF each) are all ASCII digits: each byte XOR `0` must be below 10,
+    /// found by its high bit after adding 0x76, as in ``digitRun(at:)``.
+    @inline(__always)
+    static func isDigits(_ word: UInt64, at mask: UInt64) -> Bool {
+        let digits = word ^ 0x3030_3030_3030_3030
+        let notDigits = (((digits & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
+        return notDigits & mask == 0
     }
 }

@@ -496,3 +496,74 @@ extension HistoryLineReaderTests {
         #expect(wrong.isEmpty, "read otherwise than Double(String): \(wrong.prefix(5))")
     }
 }
+
+extension HistoryLineReaderTests {
+    /// The statistics only check a segment's and a lap's times (most without converting them):
+    /// over times written every way a number can be, in range or not, valid JSON or not, a
+    /// line is accepted without segments and laps exactly when it is accepted with them, and
+    /// that is when the time is a number inside 0…604,800 s.
+    @Test func checkedTimesAgreeWithReadTimes() throws {
+        let times: [(text: String, inRange: Bool)] = [
+            ("0", true), ("40", true), ("0.5", true), ("1.5", true), ("99999", true), ("99999.999", true),
+            ("100000", true), ("123456", true), ("604800", true), ("604800.0", true), ("604799.9999999", true),
+            ("0.0000001", true), ("1e3", true), ("1E3", true), ("1.5e-3", true), ("-0", true), ("20.000000000000001", true),
+            ("604800.5", false), ("604801", false), ("1234567", false), ("12345678", false), ("1e6", false),
+            ("-1", false), ("-0.5", false), ("00", false), ("01", false), ("00.5", false), ("1.", false), (".5", false),
+            ("5.e1", false), ("1e", false), ("", false), ("0x10", false), ("1_0", false), ("+1", false), ("\"1\"", false),
+            ("null", false), ("Infinity", false), ("1e400", false),
+        ]
+        var intervals = sampleRecord()
+        intervals.segments = [SegmentRecord(kind: .work, label: "Burpees", startSeconds: 0, elapsedSeconds: 20, timerSeconds: 20),
+                              SegmentRecord(kind: .rest, label: "Burpees", startSeconds: 20, elapsedSeconds: 10, timerSeconds: 10)]
+        let segmentLine = String(decoding: try intervals.jsonLine(), as: UTF8.self)
+        let multisport = longRecord(minute: 0, laps: 2)
+        let lapLine = String(decoding: try multisport.jsonLine(), as: UTF8.self)
+        let lap = #"{"elapsedSeconds":0.4,"startSeconds":1}"#
+        #expect(segmentLine.contains(#"["rest","Burpees",20,10,10]"#) && lapLine.contains(lap))
+        for (text, inRange) in times {
+            let lines = [
+                segmentLine.replacingOccurrences(of: #"["rest","Burpees",20,10,10]"#, with: #"["rest","Burpees",\#(text),10,10]"#),
+                segmentLine.replacingOccurrences(of: #"["rest","Burpees",20,10,10]"#, with: #"["rest","Burpees",20,10,\#(text)]"#),
+                lapLine.replacingOccurrences(of: lap, with: #"{"elapsedSeconds":\#(text),"startSeconds":1}"#),
+                lapLine.replacingOccurrences(of: lap, with: #"{"elapsedSeconds":0.4,"startSeconds":\#(text)}"#),
+            ]
+            for line in lines {
+                let bytes = Array(line.utf8)[...]
+                let full = HistoryLineReader.record(bytes) != nil
+                let light = HistoryLineReader.record(bytes, keepingSegments: false) != nil
+                #expect(full == inRange && light == inRange, "\(text): read \(full), checked \(light)")
+            }
+        }
+    }
+
+    /// Strings are passed over eight bytes at a time up to the first byte that needs a look of
+    /// its own: a label with a quote, a backslash, a control character or multi-byte UTF-8 at
+    /// every position of a word reads as the strict decoder reads it (the fast reader refusing
+    /// escapes and control characters, the strict one deciding), and valid UTF-8 is read by
+    /// the fast reader itself.
+    @Test func labelsWithSpecialBytesAnywhereReadAsStrictly() throws {
+        var lines: [String] = []
+        var plain = 0
+        for special in ["\u{22}", "\\\\", "\\n", "\\u0041", "é", "€", "😀", "\u{7F}", "~"] {
+            for position in 0..<17 {
+                let label = String(repeating: "a", count: position) + special + String(repeating: "b", count: 9)
+                var record = sampleRecord(workout: "W")
+                record.segments = [SegmentRecord(kind: .work, label: "L", startSeconds: 0, elapsedSeconds: 20, timerSeconds: 20)]
+                var line = String(decoding: try record.jsonLine(), as: UTF8.self)
+                line = line.replacingOccurrences(of: #""workout":"W""#, with: #""workout":"\#(label)""#)
+                line = line.replacingOccurrences(of: #"["work","L","#, with: #"["work","\#(label)","#)
+                lines.append(line)
+                if !special.hasPrefix("\\") && special != "\u{22}" {
+                    plain += 1
+                    let bytes = Array(line.utf8)[...]
+                    let record = try #require(HistoryLineReader.record(bytes), "\(line)")
+                    #expect(record.workout == label && record.segments.first?.label == label)
+                    #expect(HistoryLineReader.record(bytes, keepingSegments: false)?.workout == label)
+                }
+            }
+        }
+        #expect(plain == 5 * 17)
+        let scan = Self.scanAsBothReaders(lines)
+        #expect(scan.problems.count == 17, "the bare quote ends the string early: a broken line")
+    }
+}
