@@ -735,8 +735,10 @@ private struct LineScanner {
     }
 
     /// How many of the keys hiit writes next are tried as literals before a key is read the
-    /// general way: a leg without a pool skips three (`isOpenWater`, `poolLength`, `poolUnit`).
-    static let keysTriedAhead = 4
+    /// general way: a leg's first key is often its fifth or sixth (`distanceMeters`,
+    /// `elapsedSeconds`: no ascent, cadence or heart rate), and its `sport` comes five after
+    /// `laps` when it has no heart rate, moving time or pool.
+    static let keysTriedAhead = 6
 
     /// Skips the value of a member this reader does not know; `false` when the key stood
     /// before in the object or the value is not valid JSON within `depth`.
@@ -1190,42 +1192,53 @@ private struct LineScanner {
 
     // MARK: Values with a form
 
-    /// `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` in hexadecimal digits of either case.
+    /// `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` in hexadecimal digits of either case. The 32
+    /// digits are read as four words of eight (``hexWord(_:)``), without a branch per digit
+    /// (digits and letters are equally likely, so a branch would be mispredicted every other time).
     func uuid(_ range: Range<Int>) -> UUID? {
-        guard range.count == 36 else { return nil }
-        let b = range.lowerBound
-        guard bytes[b + 8] == minus, bytes[b + 13] == minus, bytes[b + 18] == minus, bytes[b + 23] == minus
+        guard range.count == 36, let base = bytes.baseAddress else { return nil }
+        let text = UnsafeRawPointer(base + range.lowerBound)
+        func eight(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        func four(_ offset: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
+        guard text.load(fromByteOffset: 8, as: UInt8.self) == minus, text.load(fromByteOffset: 13, as: UInt8.self) == minus,
+              text.load(fromByteOffset: 18, as: UInt8.self) == minus, text.load(fromByteOffset: 23, as: UInt8.self) == minus,
+              let first = Self.hexWord(eight(0)), let second = Self.hexWord(four(9) | four(14) << 32),
+              let third = Self.hexWord(four(19) | four(24) << 32), let fourth = Self.hexWord(eight(28))
         else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        // Without a branch per digit (digits and letters are equally likely, so a branch would
-        // be mispredicted every other time): each digit's value and validity computed alike.
-        var valid: UInt8 = 1
         withUnsafeMutableBytes(of: &value) { out in
-            var i = b
-            for o in 0..<16 {
-                if o == 4 || o == 6 || o == 8 || o == 10 { i += 1 }  // the hyphens, checked above
-                let high = bytes[i], low = bytes[i + 1]
-                valid &= Self.isHexDigit(high) & Self.isHexDigit(low)
-                out[o] = Self.hexValue(high) << 4 | Self.hexValue(low)
-                i += 2
-            }
+            out.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt32.self)
+            out.storeBytes(of: second.littleEndian, toByteOffset: 4, as: UInt32.self)
+            out.storeBytes(of: third.littleEndian, toByteOffset: 8, as: UInt32.self)
+            out.storeBytes(of: fourth.littleEndian, toByteOffset: 12, as: UInt32.self)
         }
-        return valid == 1 ? UUID(uuid: value) : nil
+        return UUID(uuid: value)
     }
 
-    /// 1 for `0-9`, `a-f`, `A-F`, else 0.
+    /// The four bytes written as the eight hexadecimal digits (`0-9`, `a-f`, `A-F`) of `word`
+    /// (loaded little-endian: its first digit is its lowest byte, and the first byte's high
+    /// half), as a `UInt32` whose lowest byte is the first; `nil` when a byte is no such digit.
+    /// Each byte is judged a digit (XOR `0` below 10) or a letter (OR 0x20, XOR 0x60: 1–6, found
+    /// by adding 0x79 and 0x7F) in the eight lanes at once, and its value is its low four bits
+    /// plus 9 for a letter (bit 6); the halves are then put together in three shifts.
     @inline(__always)
-    static func isHexDigit(_ byte: UInt8) -> UInt8 {
-        let isDigit: UInt8 = byte &- zero < 10 ? 1 : 0
-        let isLetter: UInt8 = (byte | 0x20) &- UInt8(ascii: "a") < 6 ? 1 : 0
-        return isDigit | isLetter
-    }
-
-    /// The value of a hexadecimal digit (meaningless for other bytes): the low four bits, plus
-    /// 9 for a letter (`A` is 0x41, `a` 0x61: bit 6 set).
-    @inline(__always)
-    static func hexValue(_ byte: UInt8) -> UInt8 {
-        (byte & 0x0F) &+ 9 &* (byte >> 6)
+    static func hexWord(_ word: UInt64) -> UInt32? {
+        let high: UInt64 = 0x8080_8080_8080_8080, low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let digits = word ^ 0x3030_3030_3030_3030
+        let notDigits = (((digits & low7) &+ 0x7676_7676_7676_7676) | digits) & high
+        let letters = (word | 0x2020_2020_2020_2020) ^ 0x6060_6060_6060_6060
+        let letters7 = letters & low7
+        let notLetters = ((letters7 &+ 0x7979_7979_7979_7979) | ((letters7 &+ low7) ^ high) | letters) & high
+        guard notDigits & notLetters == 0 else { return nil }
+        let halves = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ 9 &* ((word >> 6) & 0x0101_0101_0101_0101)
+        var packed = ((halves & 0x000F_000F_000F_000F) << 4) | ((halves & 0x0F00_0F00_0F00_0F00) >> 8)
+        packed = (packed | (packed >> 8)) & 0x0000_FFFF_0000_FFFF
+        packed = (packed | (packed >> 16)) & 0xFFFF_FFFF
+        return UInt32(truncatingIfNeeded: packed)
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds) naming a real instant of the years 1600–9999.

@@ -567,3 +567,45 @@ extension HistoryLineReaderTests {
         #expect(scan.problems.count == 17, "the bare quote ends the string early: a broken line")
     }
 }
+
+extension HistoryLineReaderTests {
+    /// Ids are read eight digits at a time: random ids in upper, lower and mixed case read as
+    /// Foundation reads them, and one byte changed anywhere in an id (to a non-digit next to
+    /// the digit ranges, a hyphen, a space, a byte of UTF-8) is refused by the fast reader
+    /// exactly when the id is no longer 32 hexadecimal digits with hyphens in their places
+    /// (Foundation on Linux reads some of those, `/` as a digit: the strict path then decides).
+    @Test func idsReadAsFoundationReadsThem() throws {
+        var random = SeededGenerator(seed: 36)
+        let line = String(decoding: try sampleRecord(id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!).jsonLine(),
+                          as: UTF8.self)
+        func read(_ id: String) -> UUID? {
+            let text = line.replacingOccurrences(of: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", with: id)
+            return HistoryLineReader.record(Array(text.utf8)[...])?.id
+        }
+        for index in 0..<600 {
+            let id = UUID()
+            var text = id.uuidString
+            if index % 3 == 1 { text = text.lowercased() }
+            if index % 3 == 2 {
+                text = String(text.map { Bool.random(using: &random) ? Character($0.lowercased()) : $0 })
+            }
+            #expect(read(text) == id, "\(text)")
+        }
+        var refused = 0
+        let id = "09afAF09-afAF-09af-AF09-afAF09afAF09"
+        #expect(read(id) == UUID(uuidString: id))
+        for position in 0..<36 {
+            for replacement in ["/", ":", "@", "G", "`", "g", "-", " ", "0", "f", "F", "\u{7F}", "é"] {
+                var characters = Array(id)
+                characters[position] = Character(replacement)
+                let changed = String(characters)
+                let isHexId = changed.enumerated().allSatisfy { offset, character in
+                    [8, 13, 18, 23].contains(offset) ? character == "-" : character.isHexDigit && character.isASCII
+                }
+                if !isHexId { refused += 1 }
+                #expect(read(changed) == (isHexId ? UUID(uuidString: changed) : nil), "\(changed)")
+            }
+        }
+        #expect(refused > 300)
+    }
+}
