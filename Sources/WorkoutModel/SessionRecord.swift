@@ -64,7 +64,7 @@ public struct SessionRecord: Codable, Equatable, Sendable {
 
     /// Creates a record from values already measured.
     /// - Parameters: see the properties.
-    public init(
+    @inlinable public init(
         id: UUID, workout: String, kind: Kind, start: Date, end: Date,
         timeZone: String, utcOffsetSeconds: Int, localDate: LocalDay,
         workoutSeconds: Double, totalSeconds: Double, pausedSeconds: Double,
@@ -259,7 +259,7 @@ public struct LegRecord: Codable, Equatable, Sendable {
     public var movingSeconds: Double?
 
     /// Creates a leg record; see the properties for units.
-    public init(sport: String, startSeconds: Double, elapsedSeconds: Double, timerSeconds: Double,
+    @inlinable public init(sport: String, startSeconds: Double, elapsedSeconds: Double, timerSeconds: Double,
                 distanceMeters: Double?, kcal: Double?, laps: [LapRecord],
                 poolLength: Double? = nil, poolUnit: LengthUnit? = nil, isOpenWater: Bool? = nil,
                 sportName: String? = nil, ascentMeters: Double? = nil, descentMeters: Double? = nil,
@@ -305,7 +305,7 @@ public struct LapRecord: Codable, Equatable, Sendable {
     public var distanceMeters: Double?
 
     /// Creates a lap record (seconds, metres).
-    public init(startSeconds: Double, elapsedSeconds: Double, distanceMeters: Double? = nil) {
+    @inlinable public init(startSeconds: Double, elapsedSeconds: Double, distanceMeters: Double? = nil) {
         self.startSeconds = startSeconds
         self.elapsedSeconds = elapsedSeconds
         self.distanceMeters = distanceMeters
@@ -352,7 +352,7 @@ public struct SegmentRecord: Codable, Equatable, Sendable {
     public var timerSeconds: Double
 
     /// Creates a segment record; times in seconds (see the properties).
-    public init(kind: Kind, label: String, startSeconds: Double, elapsedSeconds: Double, timerSeconds: Double) {
+    @inlinable public init(kind: Kind, label: String, startSeconds: Double, elapsedSeconds: Double, timerSeconds: Double) {
         self.kind = kind
         self.label = label
         self.startSeconds = startSeconds
@@ -414,7 +414,7 @@ public struct RecordSource: Codable, Equatable, Sendable {
     public var product: String?
 
     /// Creates a source; see the properties.
-    public init(format: String, fileName: String, sha256: String, manufacturer: String? = nil, product: String? = nil) {
+    @inlinable public init(format: String, fileName: String, sha256: String, manufacturer: String? = nil, product: String? = nil) {
         self.format = format
         self.fileName = fileName
         self.sha256 = sha256

@@ -185,19 +185,23 @@ extension HistoryFile {
     }
 
     /// Reads the lines of `[start, end)` (or to the end of the file): each valid record goes to
-    /// `visit`. With `firstLine`, each line is judged whole (``verdict(of:path:lineNumber:)``)
-    /// and the bad ones kept with their errors; without it (a part whose line numbers are not
-    /// known yet), the lines the fast reader does not read are only noted, for the strict
-    /// decoder to judge once their numbers are known.
+    /// `visit`. Each line goes to the fast reader first; one it does not read is, with
+    /// `firstLine`, judged whole (``verdict(of:path:lineNumber:)``) and kept with its error when
+    /// bad; without it (a part whose line numbers are not known yet), only noted, for the
+    /// strict decoder to judge once its number is known.
     static func readPart(of file: FileDescriptor, path: String, from start: Int, to end: Int?, firstLine: Int?,
                          keepingSegments: Bool = true, visit: (SessionRecord) -> Void) throws(StoreError) -> PartRead {
         var part = PartRead()
+        // One record read into line after line (``HistoryLineReader/read(_:keepingSegments:into:)``).
+        var record = HistoryLineReader.emptyRecord
         part.summary = try HistoryLineStream.forEachLine(in: file, path: path, from: start, to: end,
                                                          firstLine: firstLine ?? 1) { line in
+            if HistoryLineReader.read(line.bytes, keepingSegments: keepingSegments, into: &record) {
+                visit(record)
+                return
+            }
             guard firstLine != nil else {
-                if let record = HistoryLineReader.record(line.bytes, keepingSegments: keepingSegments) {
-                    visit(record)
-                } else if !isBlank(line.bytes) {
+                if !isBlank(line.bytes) {
                     part.deferred.append(DeferredLine(number: line.number, offset: line.offset, length: line.bytes.count,
                                                       isUnterminated: line.isUnterminated))
                 }
