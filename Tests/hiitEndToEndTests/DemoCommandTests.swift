@@ -108,6 +108,40 @@ import WorkoutModel
         #expect(Self.bytes(Self.demoHistory(box)) == written)
     }
 
+    /// Issue 12, item 23, the other way into it: XDG_DATA_HOME naming a folder called
+    /// `hiit-demo` that does not exist yet, or holds only a library an earlier command seeded
+    /// (still no data), is filled as the demo folder, not given a `hiit-demo` of its own below it.
+    @Test(arguments: [false, true])
+    func aFolderCalledHiitDemoWithoutDataIsFilledInsteadOfNesting(libraryFirst: Bool) throws {
+        let box = try E2ESandbox.forHistory()
+        let home = box.url.appendingPathComponent("elsewhere/hiit-demo")
+        if libraryFirst {
+            try FileManager.default.createDirectory(at: home.appendingPathComponent("hiit/workouts"), withIntermediateDirectories: true)
+        }
+        let run = try box.run(["demo", "--until", Self.until], extraEnvironment: ["XDG_DATA_HOME": home.path])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("XDG_DATA_HOME names a folder called hiit-demo without hiit data, so the demo was written there."))
+        #expect(run.stdout.contains("XDG_DATA_HOME=\(home.path) hiit stats month"))
+        #expect(Self.bytes(home.appendingPathComponent("hiit/history.jsonl")) == (try jsonLines(try Self.expectedRecords())))
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("hiit-demo").path), "no nested folder")
+    }
+
+    /// A folder called `hiit-demo` that holds someone's history (no demo README) is their data:
+    /// it is left alone and the demo goes into a folder of its own below it, as anywhere else.
+    @Test func aFolderCalledHiitDemoWithSomeonesHistoryIsLeftAlone() throws {
+        let box = try E2ESandbox.forHistory()
+        let home = box.url.appendingPathComponent("elsewhere/hiit-demo")
+        let history = home.appendingPathComponent("hiit/history.jsonl")
+        try FileManager.default.createDirectory(at: history.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let own = try jsonLines([historyRecord(0)])
+        try own.write(to: history)
+        let run = try box.run(["demo", "--until", Self.until], extraEnvironment: ["XDG_DATA_HOME": home.path])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("your data in \(home.appendingPathComponent("hiit").path) was not touched"), "\(run)")
+        #expect(Self.bytes(history) == own)
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("hiit-demo/hiit/history.jsonl").path))
+    }
+
     @Test func aFolderGivenByPathIsFilledAndNamedInTheHints() throws {
         let box = try E2ESandbox.forHistory()
         let run = try box.run(["demo", "--until", Self.until, "--folder", "my demo"])

@@ -13,7 +13,7 @@ struct DemoCommand: Command {
 
     /// `--folder PATH` as typed, if given.
     @Option("folder", valueName: "path",
-            help: "The demo folder (default: $XDG_DATA_HOME/hiit-demo, else ~/.local/share/hiit-demo). It cannot be the folder that holds your own hiit data.")
+            help: "The demo folder (default: $XDG_DATA_HOME/hiit-demo, else ~/.local/share/hiit-demo; XDG_DATA_HOME itself when an earlier demo filled it, or when it is called hiit-demo and holds no hiit data). It cannot be the folder that holds your own hiit data.")
     var folderPath: String?
     /// `--until DATE` as typed, if given (checked against today in ``run(_:)``, which reads the clock).
     @Option("until", valueName: "date",
@@ -42,17 +42,17 @@ struct DemoCommand: Command {
             if let reason = Self.overlap(root: root, ownData: ownData) {
                 throw CommandLineError.badValue(option: "--folder", value: value, reason: reason)
             }
-        } else if DemoFolder(root: ownData.deletingLastPathComponent()).isMarkedAsDemo {
-            // XDG_DATA_HOME already names a demo folder (the command line the last demo
-            // printed): refill it rather than nest hiit-demo/hiit-demo.
+        } else if Self.isDemoRoot(ownData.deletingLastPathComponent()) {
+            // XDG_DATA_HOME already names a demo folder: fill it rather than nest hiit-demo/hiit-demo.
             root = ownData.deletingLastPathComponent()
         } else {
-            root = ownData.deletingLastPathComponent().appendingPathComponent("hiit-demo", isDirectory: true)
+            root = ownData.deletingLastPathComponent().appendingPathComponent(Self.folderName, isDirectory: true)
         }
 
         let records = DemoHistory.sessions(seed: DemoHistory.defaultSeed, now: now, calendar: calendar,
                                            weightKg: DemoHistory.defaultWeightKg)
         let demoFolder = DemoFolder(root: root)
+        let refilled = demoFolder.isMarkedAsDemo
         let outcome: DemoFolder.Outcome
         do {
             outcome = try demoFolder.fill(history: records, profile: Profile(weightKg: DemoHistory.defaultWeightKg),
@@ -66,7 +66,7 @@ struct DemoCommand: Command {
         case .notADemoFolder:
             throw CommandFailure.usage("\(root.path) holds hiit data that 'hiit demo' did not write (no README marking it as demo data); choose another --folder (nothing was changed)")
         case .written:
-            console.out(Self.summary(records, folder: demoFolder, ownData: ownData))
+            console.out(Self.summary(records, folder: demoFolder, ownData: ownData, refilled: refilled))
             return ExitStatus.success
         }
     }
@@ -133,8 +133,21 @@ struct DemoCommand: Command {
         """
     }
 
+    /// The demo folder's own name, under the data home (`$XDG_DATA_HOME/hiit-demo`).
+    static let folderName = "hiit-demo"
+
+    /// Whether the data home `home` (what `XDG_DATA_HOME` names) is itself a demo folder: one an
+    /// earlier `hiit demo` filled (the command line it printed), or one named ``folderName``
+    /// that holds no hiit data yet (set up by hand for the demo). A folder of that name with a
+    /// history or profile and no demo README is someone's data: the demo then goes into a
+    /// folder of its own below it, as anywhere else.
+    static func isDemoRoot(_ home: URL) -> Bool {
+        let folder = DemoFolder(root: home)
+        return folder.isMarkedAsDemo || (home.standardizedFileURL.lastPathComponent == folderName && !folder.holdsData)
+    }
+
     /// What `hiit demo` prints once the folder is filled.
-    static func summary(_ records: [SessionRecord], folder: DemoFolder, ownData: URL) -> String {
+    static func summary(_ records: [SessionRecord], folder: DemoFolder, ownData: URL, refilled: Bool) -> String {
         let root = shellQuoted(folder.root.path)
         var range = ""
         if let first = records.first?.localDate, let last = records.last?.localDate {
@@ -143,8 +156,9 @@ struct DemoCommand: Command {
         return """
             Wrote \(records.count) made-up sessions\(range) to \(folder.data.historyURL.path)
             and a demo profile (weight 70 kg) to \(folder.data.profileURL.path).
-            \(folder.data.url.standardizedFileURL == ownData.standardizedFileURL
-                ? "XDG_DATA_HOME names this demo folder, so the demo was written there again."
+            \(folder.data.url.standardizedFileURL.path == ownData.standardizedFileURL.path
+                ? (refilled ? "XDG_DATA_HOME names this demo folder, so the demo was written there again."
+                            : "XDG_DATA_HOME names a folder called \(folderName) without hiit data, so the demo was written there.")
                 : "This is demo data in a folder of its own; your data in \(ownData.path) was not touched.")
             Point a command at it with XDG_DATA_HOME:
               XDG_DATA_HOME=\(root) hiit stats month

@@ -36,6 +36,13 @@ struct DemoFolder {
             .map { $0 == Self.readmeMark } ?? false
     }
 
+    /// Whether `hiit/` holds a history or a profile (a library alone, which any command seeds,
+    /// is not data).
+    var holdsData: Bool {
+        let manager = FileManager.default
+        return manager.fileExists(atPath: data.historyURL.path) || manager.fileExists(atPath: data.profileURL.path)
+    }
+
     /// Writes the README, the profile and the history (in that order), replacing what a
     /// previous `hiit demo` wrote only when `replacing` is true.
     /// - Parameters:
@@ -60,8 +67,7 @@ struct DemoFolder {
         let profileData = try JSONDocument.encode(profile, path: folder.profileURL.path)
         let manager = FileManager.default
         // Nothing is created when the folder holds data that is not ours.
-        let hasData = manager.fileExists(atPath: folder.historyURL.path) || manager.fileExists(atPath: folder.profileURL.path)
-        if hasData, !isMarkedAsDemo { return .notADemoFolder }
+        if holdsData, !isMarkedAsDemo { return .notADemoFolder }
         try folder.create()
         return try folder.withExclusiveLock { () throws(StoreError) -> Outcome in
             let hasHistory = manager.fileExists(atPath: folder.historyURL.path)
