@@ -96,6 +96,24 @@ public struct Leg: Codable, Equatable, Hashable, Sendable {
         return Distance(meters / unit.meters, unit)
     }
 
+    /// The unit the target distance reads in: the one it was typed in, else (files written
+    /// before that was kept) yards for a swim in a yard pool, else metres below 1 km and
+    /// kilometres from 1 km (as ``Distance/reading(meters:in:)`` reads metres); `nil` without
+    /// a target distance.
+    public var targetDistanceReadingUnit: LengthUnit? {
+        guard let meters = targetDistanceMeters else { return nil }
+        if let targetDistanceUnit { return targetDistanceUnit }
+        if poolLength != nil, poolUnit == .yards { return .yards }
+        return meters < 1000 ? .meters : .kilometers
+    }
+
+    /// Keeps the target distance in the unit it reads in now (``targetDistanceReadingUnit``)
+    /// when the unit it was typed in is not known, so that a change to the pool does not
+    /// convert it (`750 m` given a 25 yd pool stays `750 m`, not `820.21 yd`).
+    public mutating func keepTargetDistanceUnit() {
+        if targetDistanceUnit == nil { targetDistanceUnit = targetDistanceReadingUnit }
+    }
+
     /// Sets the target distance, keeping the unit it was typed in; `nil` clears both.
     public mutating func setTargetDistance(_ distance: Distance?) {
         targetDistanceMeters = distance?.meters

@@ -77,6 +77,25 @@ import Testing
             .write(to: sandbox.workoutFile("old.json"))
         let old = try sandbox.run(["show", "Old"])
         #expect(old.stdout.contains("1. Swim  1000 yd  pool 25 yd"), "\(old)")
+        // Issue 12, item 11: a new pool keeps such a target in the unit it read in.
+        let metrePool = try sandbox.run(["plan", "set", "Old", "1", "--pool", "25m"])
+        #expect(metrePool.stdout.contains("1. Swim  1000 yd  pool 25 m"), "\(metrePool)")
+    }
+
+    /// Issue 12, item 11, as a new user met it: the bundled plans say the units of their
+    /// targets, so a copy given a yard pool keeps its 750 m swim (not 820.21 yd), and a 20 km
+    /// ride stays 20 km.
+    @Test func aBundledPlanGivenAYardPoolKeepsItsMetres() throws {
+        let sandbox = try E2ESandbox()
+        #expect(try sandbox.run(["duplicate", "Sprint triathlon"]).status == 0)
+        let run = try sandbox.run(["plan", "set", "Sprint triathlon copy", "1", "--pool", "33⅓yd"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("1. Swim  750 m  pool 33⅓ yd, indoor"), "\(run)")
+        #expect(run.stdout.contains("3. Bike  20 km  outdoor"), "\(run)")
+        let open = try sandbox.run(["duplicate", "Aquathlon"])
+        #expect(open.status == 0, "\(open)")
+        let pooled = try sandbox.run(["plan", "set", "Aquathlon copy", "1", "--pool", "25yd"])
+        #expect(pooled.stdout.contains("1. Swim  750 m  pool 25 yd"), "\(pooled)")
     }
 
     static let invalidPlans: [([String], String)] = [

@@ -10,10 +10,8 @@ enum PlanText {
     /// km) and/or the time, `750 m`, `20 km, 40:00`, `30:00`; `no target` when there is none.
     static func target(of leg: Leg, glyphs: Glyphs = .unicode) -> String {
         var parts: [String] = []
-        if let typed = leg.typedTargetDistance {
-            parts.append(typed.text)
-        } else if let meters = leg.targetDistanceMeters {
-            parts.append(Distance.reading(meters: meters, in: leg.poolUnit == .yards && leg.poolLength != nil ? .yards : .meters))
+        if let meters = leg.targetDistanceMeters, let unit = leg.targetDistanceReadingUnit {
+            parts.append(Distance(meters / unit.meters, unit).text)
         }
         if let seconds = leg.targetSeconds { parts.append(Format.clock(seconds)) }
         return parts.isEmpty ? (leg.sport == .transition ? "" : "no target") : glyphs.text(parts.joined(separator: ", "))

@@ -70,8 +70,10 @@ enum LegArgument {
         /// Open water (no pool).
         case openWater
 
-        /// Applies the setting to a leg (a swim).
+        /// Applies the setting to a leg (a swim). A target distance keeps the unit it reads in
+        /// (``Leg/keepTargetDistanceUnit()``): a new pool never converts it.
         func apply(to leg: inout Leg) {
+            leg.keepTargetDistanceUnit()
             switch self {
             case let .pool(length, unit):
                 leg.poolLength = length
