@@ -268,8 +268,7 @@ public struct Session: Sendable {
 
     /// ``cueSchedule(of:)``, made once per segment and kept for the ticks after.
     private mutating func keptCueSchedule(of segment: Segment) -> [(offset: Duration, cue: Cue)] {
-        if let last = lastSchedule, last.segment == segment { return last.cues }
-        let cues = segment.cueSchedule(lengths: cueLengths)
+        let cues = cueSchedule(of: segment)
         lastSchedule = (segment, cues)
         return cues
     }

@@ -89,13 +89,6 @@ public struct Leg: Codable, Equatable, Hashable, Sendable {
         return poolLength * (poolUnit ?? .meters).meters
     }
 
-    /// The target distance as typed (`750 m`, `5 km`, `1000 yd`), when it has one and its
-    /// unit is known.
-    public var typedTargetDistance: Distance? {
-        guard let meters = targetDistanceMeters, let unit = targetDistanceUnit else { return nil }
-        return Distance(meters / unit.meters, unit)
-    }
-
     /// The unit the target distance reads in: the one it was typed in, else (files written
     /// before that was kept) yards for a swim in a yard pool, else metres below 1 km and
     /// kilometres from 1 km (as ``Distance/reading(meters:in:)`` reads metres); `nil` without
@@ -105,6 +98,13 @@ public struct Leg: Codable, Equatable, Hashable, Sendable {
         if let targetDistanceUnit { return targetDistanceUnit }
         if poolLength != nil, poolUnit == .yards { return .yards }
         return meters < 1000 ? .meters : .kilometers
+    }
+
+    /// The target distance as it reads (`750 m`, `5 km`, `1000 yd`): in the unit it was typed
+    /// in, else ``targetDistanceReadingUnit``'s; `nil` without one.
+    public var targetDistance: Distance? {
+        guard let meters = targetDistanceMeters, let unit = targetDistanceReadingUnit else { return nil }
+        return Distance(meters / unit.meters, unit)
     }
 
     /// Keeps the target distance in the unit it reads in now (``targetDistanceReadingUnit``)

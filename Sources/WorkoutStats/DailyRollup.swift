@@ -122,15 +122,17 @@ public struct DailyRollup: Sendable {
         func isCounted(_ key: UInt32) -> Bool {
             key < 64 ? countedKeys & (1 << UInt64(key)) != 0 : countedBeyond.contains(key)
         }
-        func cellOfCounted(_ key: UInt32) -> Int {
-            var index = Int(first)
-            while cells[index].key != key { index = Int(cells[index].nextInSlot) }
-            return index
-        }
-        func addSession(key: UInt32) -> Int {
+        // The cell of `key` among this date and hour's, if there is one.
+        func cellInSlot(_ key: UInt32) -> Int? {
             var index = Int(first)
             while index >= 0, cells[index].key != key { index = Int(cells[index].nextInSlot) }
-            if index < 0 {
+            return index >= 0 ? index : nil
+        }
+        func addSession(key: UInt32) -> Int {
+            let index: Int
+            if let found = cellInSlot(key) {
+                index = found
+            } else {
                 index = cells.count
                 var cell = Cell(dayNumber: dayNumber, hour: hour, key: key)
                 cell.nextInSlot = first
@@ -158,7 +160,8 @@ public struct DailyRollup: Sendable {
         // By index: only the fields used are read, no leg (200 bytes) copied out as `for leg in` would.
         for index in record.legs.indices {
             let indices = internSport(record.legs[index].sport)
-            let cell = isCounted(indices.key) ? cellOfCounted(indices.key) : addSession(key: indices.key)
+            let cell: Int
+            if isCounted(indices.key), let counted = cellInSlot(indices.key) { cell = counted } else { cell = addSession(key: indices.key) }
             if let ascent = record.legs[index].ascentMeters {
                 let mm = StatsTotals.fixed(ascent, scale: 1000)
                 cells[all].ascentMillimetres &+= mm

@@ -10,9 +10,7 @@ enum PlanText {
     /// km) and/or the time, `750 m`, `20 km, 40:00`, `30:00`; `no target` when there is none.
     static func target(of leg: Leg, glyphs: Glyphs = .unicode) -> String {
         var parts: [String] = []
-        if let meters = leg.targetDistanceMeters, let unit = leg.targetDistanceReadingUnit {
-            parts.append(Distance(meters / unit.meters, unit).text)
-        }
+        if let distance = leg.targetDistance { parts.append(distance.text) }
         if let seconds = leg.targetSeconds { parts.append(Format.clock(seconds)) }
         return parts.isEmpty ? (leg.sport == .transition ? "" : "no target") : glyphs.text(parts.joined(separator: ", "))
     }
